@@ -28,7 +28,9 @@ import java.nio.ByteOrder;
  * array) raises {@link IllegalArgumentException}, a null array raises {@link NullPointerException},
  * and any access after {@link #free()} raises {@link IllegalStateException}. Messages name the
  * argument, its value and the range expected. Writing to a read-only buffer raises
- * {@link UnsupportedOperationException} whether or not checks are on.
+ * {@link java.nio.ReadOnlyBufferException} (an {@link UnsupportedOperationException}); with
+ * checks off the memory segment refuses the write itself, with an
+ * {@link IllegalArgumentException}.
  *
  * <p><b>Ownership.</b> A buffer from a pool owns its pooled block until
  * {@link #free()} returns it; a buffer made by {@link RawBuffers} wraps memory it does not own,
@@ -69,7 +71,8 @@ public interface RawBuffer {
      * Whether writes are refused because the memory is read-only (for instance a wrapped read-only
      * {@link ByteBuffer}).
      *
-     * @return true if every put method throws {@link UnsupportedOperationException}
+     * @return true if every method that writes to the buffer throws
+     *     {@link java.nio.ReadOnlyBufferException}
      */
     boolean isReadOnly();
 

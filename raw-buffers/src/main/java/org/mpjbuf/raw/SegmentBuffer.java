@@ -6,6 +6,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.ReadOnlyBufferException;
 import java.util.Objects;
 
 /**
@@ -14,16 +15,19 @@ import java.util.Objects;
  * {@link ByteBuffer} and where it goes back on {@link #free()}.
  *
  * <p>Each public method checks its arguments (when {@link RawBufferConfiguration#SHOULD_BOUNDS_CHECK}
- * is on) and then calls the segment directly; the failure messages are built in cold methods. A
- * freed buffer keeps its memory reference but its checked capacity drops to zero, so the check
- * every access already makes also catches use after free at no extra cost.
+ * is on) and then calls the segment directly; the failure messages are built in cold methods.
+ * Reads are checked against a readable and writes against a writable capacity: the writable one
+ * is zero for read-only memory, and both drop to zero on {@link #free()}, so the one compare every
+ * access already makes also catches writes to read-only memory and use after free, at no extra
+ * cost; the cold path then tells which it was.
  *
  * <p>Not thread-safe, as {@link RawBuffer} says.
  */
 abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, NativeBuffer {
     private final MemorySegment segment;
     private final int capacity;
-    private int checkedCapacity;
+    private int readableCapacity;
+    private int writableCapacity;
     private boolean bigEndian;
     private boolean freed;
 
@@ -34,7 +38,8 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
         }
         this.segment = segment;
         this.capacity = (int) segment.byteSize();
-        this.checkedCapacity = capacity;
+        this.readableCapacity = capacity;
+        this.writableCapacity = segment.isReadOnly() ? 0 : capacity;
         this.bigEndian = Objects.requireNonNull(order, "order must not be null") == ByteOrder.BIG_ENDIAN;
     }
 
@@ -75,97 +80,97 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
 
     @Override
     public final byte getByte(final int index) {
-        checkIndex(index, Byte.BYTES);
+        checkRead(index, Byte.BYTES);
         return segment.get(ValueLayout.JAVA_BYTE, index);
     }
 
     @Override
     public final void putByte(final int index, final byte value) {
-        checkIndex(index, Byte.BYTES);
+        checkWrite(index, Byte.BYTES);
         segment.set(ValueLayout.JAVA_BYTE, index, value);
     }
 
     @Override
     public final short getShort(final int index) {
-        checkIndex(index, Short.BYTES);
+        checkRead(index, Short.BYTES);
         return segment.get(bigEndian ? OrderedLayouts.SHORT_BE : OrderedLayouts.SHORT_LE, index);
     }
 
     @Override
     public final void putShort(final int index, final short value) {
-        checkIndex(index, Short.BYTES);
+        checkWrite(index, Short.BYTES);
         segment.set(bigEndian ? OrderedLayouts.SHORT_BE : OrderedLayouts.SHORT_LE, index, value);
     }
 
     @Override
     public final char getChar(final int index) {
-        checkIndex(index, Character.BYTES);
+        checkRead(index, Character.BYTES);
         return segment.get(bigEndian ? OrderedLayouts.CHAR_BE : OrderedLayouts.CHAR_LE, index);
     }
 
     @Override
     public final void putChar(final int index, final char value) {
-        checkIndex(index, Character.BYTES);
+        checkWrite(index, Character.BYTES);
         segment.set(bigEndian ? OrderedLayouts.CHAR_BE : OrderedLayouts.CHAR_LE, index, value);
     }
 
     @Override
     public final int getInt(final int index) {
-        checkIndex(index, Integer.BYTES);
+        checkRead(index, Integer.BYTES);
         return segment.get(bigEndian ? OrderedLayouts.INT_BE : OrderedLayouts.INT_LE, index);
     }
 
     @Override
     public final void putInt(final int index, final int value) {
-        checkIndex(index, Integer.BYTES);
+        checkWrite(index, Integer.BYTES);
         segment.set(bigEndian ? OrderedLayouts.INT_BE : OrderedLayouts.INT_LE, index, value);
     }
 
     @Override
     public final float getFloat(final int index) {
-        checkIndex(index, Float.BYTES);
+        checkRead(index, Float.BYTES);
         return segment.get(bigEndian ? OrderedLayouts.FLOAT_BE : OrderedLayouts.FLOAT_LE, index);
     }
 
     @Override
     public final void putFloat(final int index, final float value) {
-        checkIndex(index, Float.BYTES);
+        checkWrite(index, Float.BYTES);
         segment.set(bigEndian ? OrderedLayouts.FLOAT_BE : OrderedLayouts.FLOAT_LE, index, value);
     }
 
     @Override
     public final long getLong(final int index) {
-        checkIndex(index, Long.BYTES);
+        checkRead(index, Long.BYTES);
         return segment.get(bigEndian ? OrderedLayouts.LONG_BE : OrderedLayouts.LONG_LE, index);
     }
 
     @Override
     public final void putLong(final int index, final long value) {
-        checkIndex(index, Long.BYTES);
+        checkWrite(index, Long.BYTES);
         segment.set(bigEndian ? OrderedLayouts.LONG_BE : OrderedLayouts.LONG_LE, index, value);
     }
 
     @Override
     public final double getDouble(final int index) {
-        checkIndex(index, Double.BYTES);
+        checkRead(index, Double.BYTES);
         return segment.get(bigEndian ? OrderedLayouts.DOUBLE_BE : OrderedLayouts.DOUBLE_LE, index);
     }
 
     @Override
     public final void putDouble(final int index, final double value) {
-        checkIndex(index, Double.BYTES);
+        checkWrite(index, Double.BYTES);
         segment.set(bigEndian ? OrderedLayouts.DOUBLE_BE : OrderedLayouts.DOUBLE_LE, index, value);
     }
 
     @Override
     public final boolean getBoolean(final int index) {
-        checkIndex(index, Byte.BYTES);
+        checkRead(index, Byte.BYTES);
         return segment.get(ValueLayout.JAVA_BYTE, index) != 0;
     }
 
     @Override
     public final void putBoolean(final int index, final boolean value) {
-        checkIndex(index, Byte.BYTES);
+        checkWrite(index, Byte.BYTES);
         segment.set(ValueLayout.JAVA_BYTE, index, value ? (byte) 1 : (byte) 0);
     }
 
@@ -263,7 +268,7 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
     public final void gather(final int index, final Object src, final int[] indexes, final int idxOffset, final int count) {
         final ElementKind kind = ElementKind.of(src, "src");
         if (SHOULD_BOUNDS_CHECK) {
-            checkIndexed(kind, index, src, "src", indexes, idxOffset, count);
+            checkIndexed(true, kind, index, src, "src", indexes, idxOffset, count);
         }
         ElementMover.gather(segment, index, bigEndian, kind, src, indexes, idxOffset, count);
     }
@@ -272,7 +277,7 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
     public final void scatter(final int index, final Object dst, final int[] indexes, final int idxOffset, final int count) {
         final ElementKind kind = ElementKind.of(dst, "dst");
         if (SHOULD_BOUNDS_CHECK) {
-            checkIndexed(kind, index, dst, "dst", indexes, idxOffset, count);
+            checkIndexed(false, kind, index, dst, "dst", indexes, idxOffset, count);
         }
         ElementMover.scatter(segment, index, bigEndian, kind, dst, indexes, idxOffset, count);
     }
@@ -322,7 +327,8 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
             throw new IllegalStateException("double free: " + this + " has already been freed");
         }
         freed = true;
-        checkedCapacity = 0;
+        readableCapacity = 0;
+        writableCapacity = 0;
         release();
     }
 
@@ -334,7 +340,7 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
 
     private void put(final ElementKind kind, final int index, final Object src, final int srcOffset, final int count) {
         if (SHOULD_BOUNDS_CHECK) {
-            checkRange(kind, index, src, "src", srcOffset, count);
+            checkRange(true, kind, index, src, "src", srcOffset, count);
         }
         if (kind == ElementKind.BOOLEAN) {
             ElementMover.gatherRun(segment, index, bigEndian, kind, src, null, srcOffset, 1, count);
@@ -345,7 +351,7 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
 
     private void get(final ElementKind kind, final int index, final Object dst, final int dstOffset, final int count) {
         if (SHOULD_BOUNDS_CHECK) {
-            checkRange(kind, index, dst, "dst", dstOffset, count);
+            checkRange(false, kind, index, dst, "dst", dstOffset, count);
         }
         if (kind == ElementKind.BOOLEAN) {
             ElementMover.scatterRun(segment, index, bigEndian, kind, dst, null, dstOffset, 1, count);
@@ -363,7 +369,7 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
         if (SHOULD_BOUNDS_CHECK) {
             count = StridedRegion.check(
                 ElementKind.length(array), arrayName, arrayOffset, rank, extentsOffset, stridesOffset, shape);
-            checkBytes(index, count > Integer.MAX_VALUE ? Long.MAX_VALUE : count << kind.shift, count);
+            checkBytes(gather, index, count > Integer.MAX_VALUE ? Long.MAX_VALUE : count << kind.shift, count);
         } else {
             count = StridedRegion.count(rank, extentsOffset, shape);
         }
@@ -374,20 +380,26 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
         return (int) count;
     }
 
-    private void checkIndex(final int index, final int length) {
-        if (SHOULD_BOUNDS_CHECK && (index < 0 || index > checkedCapacity - length)) {
-            throw outOfBounds(index, length, -1);
+    private void checkRead(final int index, final int length) {
+        if (SHOULD_BOUNDS_CHECK && (index < 0 || index > readableCapacity - length)) {
+            throw outOfBounds(false, index, length, -1);
         }
     }
 
-    private void checkBytes(final int index, final long length, final long count) {
-        if (index < 0 || index > checkedCapacity - length) {
-            throw outOfBounds(index, length, count);
+    private void checkWrite(final int index, final int length) {
+        if (SHOULD_BOUNDS_CHECK && (index < 0 || index > writableCapacity - length)) {
+            throw outOfBounds(true, index, length, -1);
+        }
+    }
+
+    private void checkBytes(final boolean write, final int index, final long length, final long count) {
+        if (index < 0 || index > (write ? writableCapacity : readableCapacity) - length) {
+            throw outOfBounds(write, index, length, count);
         }
     }
 
     private void checkRange(
-        final ElementKind kind, final int index, final Object array, final String arrayName,
+        final boolean write, final ElementKind kind, final int index, final Object array, final String arrayName,
         final int arrayOffset, final int count) {
         if (count < 0) {
             throw new IllegalArgumentException("count must be >= 0, got " + count);
@@ -397,11 +409,11 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
             throw new IndexOutOfBoundsException(arrayName + "Offset " + arrayOffset + " with count " + count
                 + " is outside the " + kind.arrayTypeName() + " " + arrayName + " of length " + length);
         }
-        checkBytes(index, (long) count << kind.shift, count);
+        checkBytes(write, index, (long) count << kind.shift, count);
     }
 
     private void checkIndexed(
-        final ElementKind kind, final int index, final Object array, final String arrayName,
+        final boolean write, final ElementKind kind, final int index, final Object array, final String arrayName,
         final int[] indexes, final int idxOffset, final int count) {
         Objects.requireNonNull(indexes, "indexes must not be null");
         if (count < 0) {
@@ -411,7 +423,7 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
             throw new IndexOutOfBoundsException("idxOffset " + idxOffset + " with count " + count
                 + " is outside the indexes array of length " + indexes.length);
         }
-        checkBytes(index, (long) count << kind.shift, count);
+        checkBytes(write, index, (long) count << kind.shift, count);
         final int length = ElementKind.length(array);
         for (int k = idxOffset, end = idxOffset + count; k < end; k++) {
             final int element = indexes[k];
@@ -428,9 +440,12 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
         }
     }
 
-    private RuntimeException outOfBounds(final int index, final long length, final long count) {
+    private RuntimeException outOfBounds(final boolean write, final int index, final long length, final long count) {
         if (freed) {
             return usedAfterFree();
+        }
+        if (write && segment.isReadOnly()) {
+            return new ReadOnlyBufferException();
         }
         final String what = "index " + index + " with length " + length
             + (count >= 0 ? " (" + count + " elements)" : "") + " is outside the buffer of capacity " + capacity;
