@@ -17,7 +17,7 @@ import net.jqwik.api.state.Transformer;
  */
 class BuddyPoolProperties {
 
-    @Property(tries = 120)
+    @Property(tries = 200)
     void everyStepKeepsThePoolConsistent(@ForAll("sequences") final ActionChain<PoolModel> chain) {
         final PoolModel finalState = chain.withInvariant("pool invariants", PoolModel::checkInvariants).run();
         try {

@@ -29,7 +29,7 @@ class ConcurrentStressProperties {
     private static final int MAXIMUM_HELD_PER_THREAD = 24;
     private static final long JOIN_MILLIS = 60_000;
 
-    @Property(tries = 12)
+    @Property(tries = 20)
     void threadsNeverShareABlockAndLoseNone(@ForAll("configurations") final PoolConfiguration configuration,
         @ForAll @IntRange(min = 2, max = 4) final int threadCount, @ForAll final long seed) throws InterruptedException {
         try (BufferPool pool = configuration.builder().build()) {
