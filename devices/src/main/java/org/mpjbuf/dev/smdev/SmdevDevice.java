@@ -122,7 +122,7 @@ final class SmdevDevice implements Device {
         if (send != null) {
             transfers.deliver(send, receive, send.messageStatus(world.id(send.sourceRank)));
             if (!send.eager) {
-                send.complete(send.messageStatus(world.id(send.sourceRank)), null);
+                send.complete(null, null);
             }
         }
         return receive;
@@ -200,6 +200,10 @@ final class SmdevDevice implements Device {
         return rank;
     }
 
+    ProcessID processId() {
+        return id;
+    }
+
     ClassLoader classLoader() {
         return classLoader;
     }
@@ -239,12 +243,11 @@ final class SmdevDevice implements Device {
         send.staged = serialized;
         send.eager = !synchronous && (serialized != null || byteCount <= eagerLimit);
         final SmdevRequest receive = world.mailbox(destinationRank).matchOrQueue(send, transfers);
-        final Status status = send.messageStatus(id);
         if (receive != null) {
-            transfers.deliver(send, receive, status);
-            send.complete(status, null);
+            transfers.deliver(send, receive, send.messageStatus(id));
+            send.complete(null, null);
         } else if (send.eager) {
-            send.complete(status, null);
+            send.complete(null, null);
         }
         return send;
     }

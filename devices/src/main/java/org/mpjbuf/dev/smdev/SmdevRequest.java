@@ -106,7 +106,8 @@ final class SmdevRequest implements Request, BooleanSupplier {
     /**
      * Completes this request once; called by the single thread entitled to.
      *
-     * @param result the status, or {@code null} with a failure
+     * @param result the status; {@code null} with a failure, or for a send, whose status is made
+     *     from its envelope when someone asks for it
      * @param error the failure, or {@code null}
      */
     void complete(final Status result, final DeviceException error) {
@@ -156,7 +157,8 @@ final class SmdevRequest implements Request, BooleanSupplier {
         if (error != null) {
             throw error;
         }
-        return status;
+        final Status result = status;
+        return result != null ? result : messageStatus(owner.processId());
     }
 
     @Override
