@@ -50,12 +50,14 @@ class OpProperties {
                                                            @ForAll long seed) throws MPIException {
         boolean location = name == Name.MAXLOC || name == Name.MINLOC;
         Datatype type = location ? TypeSpec.pair(base) : TypeSpec.basic(base);
+        type.Commit();
         int elements = location ? 2 * count : count;
         Object in = random(base, elements + 2, seed);
         Object inout = random(base, elements + 1, seed * 31 + 1);
         if (!applies(name, base)) {
             assertEquals(MPIException.ERR_OP, assertThrows(MPIException.class, () ->
-                Reductions.apply(op(name), in, 2, inout, 1, Math.max(1, count), type))
+                Reductions.apply(op(name), random(base, 4, seed), 0, random(base, 4, seed), 0, 1,
+                    type))
                 .getErrorClass());
             return;
         }
