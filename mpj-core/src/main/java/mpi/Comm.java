@@ -410,55 +410,6 @@ public class Comm {
     }
 
     /**
-     * Returns an upper bound of the bytes {@link #Pack} writes for {@code incount} items.
-     *
-     * @param incount  number of items
-     * @param datatype their datatype
-     * @return the bytes needed
-     * @throws MPIException (MPI_ERR_COUNT/TYPE) for a bad argument
-     */
-    public int Pack_size(int incount, Datatype datatype) throws MPIException {
-        checkOpen();
-        return Packing.packSize(incount, datatype);
-    }
-
-    /**
-     * Packs items into a byte array.
-     *
-     * @param inbuf    the items' buffer
-     * @param offset   index of the first element
-     * @param incount  number of items
-     * @param datatype their datatype
-     * @param outbuf   the byte array
-     * @param position where to start writing in {@code outbuf}
-     * @return the position after the packed bytes
-     * @throws MPIException (MPI_ERR_BUFFER) when {@code outbuf} is too short, or a bad argument
-     */
-    public int Pack(Object inbuf, int offset, int incount, Datatype datatype, byte[] outbuf,
-                    int position) throws MPIException {
-        checkOpen();
-        return Packing.pack(inbuf, offset, incount, datatype, outbuf, position);
-    }
-
-    /**
-     * Unpacks items from a byte array written by {@link #Pack}.
-     *
-     * @param inbuf    the byte array
-     * @param position where to start reading
-     * @param outbuf   the items' buffer
-     * @param offset   index of the first element
-     * @param outcount number of items
-     * @param datatype their datatype
-     * @return the position after the bytes read
-     * @throws MPIException (MPI_ERR_TRUNCATE/BUFFER) for too few bytes, or a bad argument
-     */
-    public int Unpack(byte[] inbuf, int position, Object outbuf, int offset, int outcount,
-                      Datatype datatype) throws MPIException {
-        checkOpen();
-        return Packing.unpack(inbuf, position, outbuf, offset, outcount, datatype);
-    }
-
-    /**
      * Creates a persistent standard-mode send. Arguments as {@link #Send}.
      *
      * @param buf the buffer
