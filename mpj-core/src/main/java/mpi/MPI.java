@@ -5,6 +5,7 @@ import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 
 import org.mpjbuf.mpj.datatype.BasicTypes;
+import org.mpjbuf.mpj.op.PredefinedOps;
 import org.mpjbuf.mpj.runtime.RankEnvironment;
 
 /**
@@ -68,7 +69,7 @@ public class MPI {
     /** Bytes the device reserves in front of a packed receive buffer (set by {@code Init}). */
     public static int RECV_OVERHEAD = 0;
 
-    /** The null datatype handle. */
+    /** The null datatype handle; every datatype argument rejects it with MPI_ERR_TYPE. */
     public static Datatype NULL = null;
     /** {@code byte} elements. */
     public static Datatype BYTE = BasicTypes.BYTE;
@@ -104,6 +105,31 @@ public class MPI {
     public static Datatype FLOAT2 = BasicTypes.FLOAT2;
     /** (value, index) pairs of {@code double} for MAXLOC/MINLOC. */
     public static Datatype DOUBLE2 = BasicTypes.DOUBLE2;
+
+    /** Reduction: maximum. */
+    public static Op MAX = PredefinedOps.MAX;
+    /** Reduction: minimum. */
+    public static Op MIN = PredefinedOps.MIN;
+    /** Reduction: sum. */
+    public static Op SUM = PredefinedOps.SUM;
+    /** Reduction: product. */
+    public static Op PROD = PredefinedOps.PROD;
+    /** Reduction: logical and. */
+    public static Op LAND = PredefinedOps.LAND;
+    /** Reduction: bitwise and. */
+    public static Op BAND = PredefinedOps.BAND;
+    /** Reduction: logical or. */
+    public static Op LOR = PredefinedOps.LOR;
+    /** Reduction: bitwise or. */
+    public static Op BOR = PredefinedOps.BOR;
+    /** Reduction: logical exclusive or. */
+    public static Op LXOR = PredefinedOps.LXOR;
+    /** Reduction: bitwise exclusive or. */
+    public static Op BXOR = PredefinedOps.BXOR;
+    /** Reduction: maximum and its index, over the pair types. */
+    public static Op MAXLOC = PredefinedOps.MAXLOC;
+    /** Reduction: minimum and its index, over the pair types. */
+    public static Op MINLOC = PredefinedOps.MINLOC;
 
     /** Errors throw {@link MPIException} (the default). */
     public static Errhandler ERRORS_RETURN = new Errhandler(false, "MPI.ERRORS_RETURN");
