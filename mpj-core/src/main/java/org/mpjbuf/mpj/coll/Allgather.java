@@ -17,11 +17,9 @@ package org.mpjbuf.mpj.coll;
  *       whole result.</li>
  * </ul>
  */
-public final class Allgather
-{
+public final class Allgather {
     /** The allgather algorithms. */
-    public enum Algorithm
-    {
+    public enum Algorithm {
         /** Ring. */
         RING,
         /** Recursive doubling. */
@@ -32,8 +30,7 @@ public final class Allgather
         GATHER_BCAST
     }
 
-    private Allgather()
-    {
+    private Allgather() {
     }
 
     /**
@@ -56,17 +53,14 @@ public final class Allgather
     public static <T, X extends Exception> void run(
         final Algorithm algorithm, final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final int sendCount, final T sendType,
-        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType) throws X
-    {
+        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType) throws X {
         final int rank = channel.rank();
         final int extent = channel.extent(recvType);
-        if (algorithm == Algorithm.BRUCK && channel.size() > 1)
-        {
+        if (algorithm == Algorithm.BRUCK && channel.size() > 1) {
             bruck(channel, sendBuffer, sendIndex, sendCount, sendType, recvBuffer, recvIndex, recvCount, recvType);
             return;
         }
-        if (algorithm == Algorithm.GATHER_BCAST)
-        {
+        if (algorithm == Algorithm.GATHER_BCAST) {
             Gather.run(Gather.Algorithm.BINOMIAL, channel, sendBuffer, sendIndex, sendCount, sendType,
                 recvBuffer, recvIndex, recvCount, recvType, 0);
             final int total = recvCount * channel.size();
@@ -78,12 +72,9 @@ public final class Allgather
             recvBuffer, recvIndex + rank * recvCount * extent, recvCount, recvType);
         final Blocks<T, X> blocks = Blocks.uniform(channel, recvBuffer, recvIndex, recvType, recvCount, 0,
             Tags.ALLGATHER);
-        if (algorithm == Algorithm.RING)
-        {
+        if (algorithm == Algorithm.RING) {
             blocks.ring(rank);
-        }
-        else
-        {
+        } else {
             blocks.recursiveDoubling(rank);
         }
     }
@@ -91,8 +82,7 @@ public final class Allgather
     private static <T, X extends Exception> void bruck(
         final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final int sendCount, final T sendType,
-        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType) throws X
-    {
+        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType) throws X {
         final int size = channel.size();
         final int rank = channel.rank();
         final int extent = channel.extent(recvType);
@@ -100,8 +90,7 @@ public final class Allgather
         final Object scratch = channel.allocate(recvType, size * recvCount);
         final int scratchIndex = channel.scratchIndex(recvType);
         channel.copy(sendBuffer, sendIndex, sendCount, sendType, scratch, scratchIndex, recvCount, recvType);
-        for (int distance = 1; distance < size; distance <<= 1)
-        {
+        for (int distance = 1; distance < size; distance <<= 1) {
             final int blocks = Math.min(distance, size - distance);
             channel.sendrecv(
                 scratch, scratchIndex, blocks * recvCount, recvType, (rank - distance + size) % size,

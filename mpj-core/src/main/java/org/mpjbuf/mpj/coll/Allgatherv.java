@@ -15,11 +15,9 @@ import java.util.List;
  *       other rank, all transfers in flight at once.</li>
  * </ul>
  */
-public final class Allgatherv
-{
+public final class Allgatherv {
     /** The allgatherv algorithms. */
-    public enum Algorithm
-    {
+    public enum Algorithm {
         /** Ring. */
         RING,
         /** Recursive doubling. */
@@ -28,8 +26,7 @@ public final class Allgatherv
         LINEAR
     }
 
-    private Allgatherv()
-    {
+    private Allgatherv() {
     }
 
     /**
@@ -54,26 +51,21 @@ public final class Allgatherv
         final Algorithm algorithm, final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final int sendCount, final T sendType,
         final Object recvBuffer, final int recvIndex, final int[] recvCounts, final int[] displacements,
-        final T recvType) throws X
-    {
+        final T recvType) throws X {
         final int rank = channel.rank();
         final int size = channel.size();
         final int extent = channel.extent(recvType);
         channel.copy(sendBuffer, sendIndex, sendCount, sendType,
             recvBuffer, recvIndex + displacements[rank] * extent, recvCounts[rank], recvType);
-        switch (algorithm)
-        {
+        switch (algorithm) {
             case RING -> new Blocks<>(channel, recvBuffer, recvIndex, recvType,
                 recvCounts, displacements, 0, Tags.ALLGATHERV).ring(rank);
             case RECURSIVE_DOUBLING -> new Blocks<>(channel, recvBuffer, recvIndex, recvType,
                 recvCounts, displacements, 0, Tags.ALLGATHERV).recursiveDoubling(rank);
-            case LINEAR ->
-            {
+            case LINEAR -> {
                 final List<Pending<X>> pending = new ArrayList<>();
-                for (int other = 0; other < size; other++)
-                {
-                    if (other != rank)
-                    {
+                for (int other = 0; other < size; other++) {
+                    if (other != rank) {
                         pending.add(channel.irecv(recvBuffer, recvIndex + displacements[other] * extent,
                             recvCounts[other], recvType, other, Tags.ALLGATHERV));
                         pending.add(channel.isend(sendBuffer, sendIndex, sendCount, sendType, other,

@@ -17,11 +17,9 @@ package org.mpjbuf.mpj.coll;
  *       2 log2 q steps. Keeps rank order.</li>
  * </ul>
  */
-public final class Allreduce
-{
+public final class Allreduce {
     /** The allreduce algorithms. */
-    public enum Algorithm
-    {
+    public enum Algorithm {
         /** Recursive doubling on the whole vector. */
         RECURSIVE_DOUBLING,
         /** Reduce to rank 0, then broadcast. */
@@ -32,8 +30,7 @@ public final class Allreduce
         RABENSEIFNER
     }
 
-    private Allreduce()
-    {
+    private Allreduce() {
     }
 
     /**
@@ -56,29 +53,21 @@ public final class Allreduce
     public static <T, X extends Exception> void run(
         final Algorithm algorithm, final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final Object recvBuffer, final int recvIndex,
-        final int count, final T type, final Combiner<X> combiner) throws X
-    {
-        if (count == 0)
-        {
+        final int count, final T type, final Combiner<X> combiner) throws X {
+        if (count == 0) {
             return;
         }
         channel.copy(sendBuffer, sendIndex, count, type, recvBuffer, recvIndex, count, type);
-        if (channel.size() == 1)
-        {
+        if (channel.size() == 1) {
             return;
         }
-        switch (algorithm)
-        {
+        switch (algorithm) {
             case RECURSIVE_DOUBLING -> recursiveDoubling(channel, recvBuffer, recvIndex, count, type, combiner);
             case REDUCE_BCAST -> reduceBcast(channel, recvBuffer, recvIndex, count, type, combiner);
-            case RING ->
-            {
-                if (combiner.commutative())
-                {
+            case RING -> {
+                if (combiner.commutative()) {
                     ring(channel, recvBuffer, recvIndex, count, type, combiner);
-                }
-                else
-                {
+                } else {
                     rabenseifner(channel, recvBuffer, recvIndex, count, type, combiner);
                 }
             }
@@ -88,18 +77,15 @@ public final class Allreduce
 
     private static <T, X extends Exception> void recursiveDoubling(
         final CollectiveChannel<T, X> channel, final Object work, final int workIndex,
-        final int count, final T type, final Combiner<X> combiner) throws X
-    {
+        final int count, final T type, final Combiner<X> combiner) throws X {
         final int size = channel.size();
         final int pof2 = Support.floorPowerOfTwo(size);
         final Object scratch = channel.allocate(type, count);
         final int scratchIndex = channel.scratchIndex(type);
         Halving.foldIn(channel, combiner, work, workIndex, scratch, scratchIndex, count, type, Tags.ALLREDUCE);
         final int participant = Halving.participant(channel.rank(), size);
-        if (participant >= 0)
-        {
-            for (int mask = 1; mask < pof2; mask <<= 1)
-            {
+        if (participant >= 0) {
+            for (int mask = 1; mask < pof2; mask <<= 1) {
                 final int peer = Halving.rankOf(participant ^ mask, size);
                 channel.sendrecv(work, workIndex, count, type, peer,
                     scratch, scratchIndex, count, type, peer, Tags.ALLREDUCE);
@@ -113,18 +99,13 @@ public final class Allreduce
     /** Returns the result to the ranks that sat out of a {@link Halving} exchange. */
     private static <T, X extends Exception> void foldOut(
         final CollectiveChannel<T, X> channel, final Object work, final int workIndex,
-        final int count, final T type) throws X
-    {
+        final int count, final T type) throws X {
         final int rank = channel.rank();
         final int rem = channel.size() - Support.floorPowerOfTwo(channel.size());
-        if (rank < 2 * rem)
-        {
-            if ((rank & 1) == 0)
-            {
+        if (rank < 2 * rem) {
+            if ((rank & 1) == 0) {
                 channel.recv(work, workIndex, count, type, rank + 1, Tags.ALLREDUCE);
-            }
-            else
-            {
+            } else {
                 channel.send(work, workIndex, count, type, rank - 1, Tags.ALLREDUCE);
             }
         }
@@ -132,8 +113,7 @@ public final class Allreduce
 
     private static <T, X extends Exception> void reduceBcast(
         final CollectiveChannel<T, X> channel, final Object work, final int workIndex,
-        final int count, final T type, final Combiner<X> combiner) throws X
-    {
+        final int count, final T type, final Combiner<X> combiner) throws X {
         final Object source = channel.allocate(type, count);
         final int sourceIndex = channel.scratchIndex(type);
         channel.copy(work, workIndex, count, type, source, sourceIndex, count, type);
@@ -143,8 +123,7 @@ public final class Allreduce
 
     private static <T, X extends Exception> void ring(
         final CollectiveChannel<T, X> channel, final Object work, final int workIndex,
-        final int count, final T type, final Combiner<X> combiner) throws X
-    {
+        final int count, final T type, final Combiner<X> combiner) throws X {
         final int size = channel.size();
         final int rank = channel.rank();
         final int extent = channel.extent(type);
@@ -153,8 +132,7 @@ public final class Allreduce
         final int scratchIndex = channel.scratchIndex(type);
         final int right = (rank + 1) % size;
         final int left = (rank - 1 + size) % size;
-        for (int step = 0; step < size - 1; step++)
-        {
+        for (int step = 0; step < size - 1; step++) {
             final int sendBlock = (rank - step + size) % size;
             final int recvBlock = (rank - step - 1 + size) % size;
             final int recvItems = bounds[recvBlock + 1] - bounds[recvBlock];
@@ -165,8 +143,7 @@ public final class Allreduce
         }
         final int[] counts = new int[size];
         final int[] displacements = new int[size];
-        for (int block = 0; block < size; block++)
-        {
+        for (int block = 0; block < size; block++) {
             counts[block] = bounds[block + 1] - bounds[block];
             displacements[block] = bounds[block];
         }
@@ -177,15 +154,13 @@ public final class Allreduce
 
     private static <T, X extends Exception> void rabenseifner(
         final CollectiveChannel<T, X> channel, final Object work, final int workIndex,
-        final int count, final T type, final Combiner<X> combiner) throws X
-    {
+        final int count, final T type, final Combiner<X> combiner) throws X {
         final int size = channel.size();
         final Object scratch = channel.allocate(type, count);
         final int scratchIndex = channel.scratchIndex(type);
         Halving.foldIn(channel, combiner, work, workIndex, scratch, scratchIndex, count, type, Tags.ALLREDUCE);
         final int participant = Halving.participant(channel.rank(), size);
-        if (participant >= 0)
-        {
+        if (participant >= 0) {
             final int[] bounds = Support.split(count, Support.floorPowerOfTwo(size));
             Halving.reduceScatter(channel, combiner, participant, work, workIndex, scratch, scratchIndex,
                 bounds, type, Tags.ALLREDUCE);

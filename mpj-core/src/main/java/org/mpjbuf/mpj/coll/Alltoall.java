@@ -20,11 +20,9 @@ import java.util.List;
  *   <li>{@link Algorithm#LINEAR}: every send and receive posted at once.</li>
  * </ul>
  */
-public final class Alltoall
-{
+public final class Alltoall {
     /** The alltoall algorithms. */
-    public enum Algorithm
-    {
+    public enum Algorithm {
         /** Pairwise exchange. */
         PAIRWISE,
         /** Bruck's index algorithm. */
@@ -33,8 +31,7 @@ public final class Alltoall
         LINEAR
     }
 
-    private Alltoall()
-    {
+    private Alltoall() {
     }
 
     /**
@@ -58,30 +55,25 @@ public final class Alltoall
     public static <T, X extends Exception> void run(
         final Algorithm algorithm, final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final int sendCount, final T sendType,
-        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType) throws X
-    {
+        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType) throws X {
         final int size = channel.size();
         final int rank = channel.rank();
         final int sendStride = sendCount * channel.extent(sendType);
         final int recvStride = recvCount * channel.extent(recvType);
-        if (algorithm == Algorithm.BRUCK && size > 1)
-        {
+        if (algorithm == Algorithm.BRUCK && size > 1) {
             bruck(channel, sendBuffer, sendIndex, sendCount, sendType, recvBuffer, recvIndex, recvCount, recvType);
             return;
         }
         channel.copy(sendBuffer, sendIndex + rank * sendStride, sendCount, sendType,
             recvBuffer, recvIndex + rank * recvStride, recvCount, recvType);
-        if (algorithm == Algorithm.LINEAR)
-        {
+        if (algorithm == Algorithm.LINEAR) {
             final List<Pending<X>> pending = new ArrayList<>();
-            for (int step = 1; step < size; step++)
-            {
+            for (int step = 1; step < size; step++) {
                 final int source = (rank - step + size) % size;
                 pending.add(channel.irecv(recvBuffer, recvIndex + source * recvStride, recvCount, recvType,
                     source, Tags.ALLTOALL));
             }
-            for (int step = 1; step < size; step++)
-            {
+            for (int step = 1; step < size; step++) {
                 final int dest = (rank + step) % size;
                 pending.add(channel.isend(sendBuffer, sendIndex + dest * sendStride, sendCount, sendType,
                     dest, Tags.ALLTOALL));
@@ -90,8 +82,7 @@ public final class Alltoall
             return;
         }
         final boolean powerOfTwo = Integer.bitCount(size) == 1;
-        for (int step = 1; step < size; step++)
-        {
+        for (int step = 1; step < size; step++) {
             final int dest = powerOfTwo ? rank ^ step : (rank + step) % size;
             final int source = powerOfTwo ? rank ^ step : (rank - step + size) % size;
             channel.sendrecv(sendBuffer, sendIndex + dest * sendStride, sendCount, sendType, dest,
@@ -102,8 +93,7 @@ public final class Alltoall
     private static <T, X extends Exception> void bruck(
         final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final int sendCount, final T sendType,
-        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType) throws X
-    {
+        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType) throws X {
         final int size = channel.size();
         final int rank = channel.rank();
         final int sendStride = sendCount * channel.extent(sendType);
@@ -116,11 +106,9 @@ public final class Alltoall
             blocks, origin, (size - rank) * recvCount, recvType);
         channel.copy(sendBuffer, sendIndex, rank * sendCount, sendType,
             blocks, origin + (size - rank) * stride, rank * recvCount, recvType);
-        for (int distance = 1; distance < size; distance <<= 1)
-        {
+        for (int distance = 1; distance < size; distance <<= 1) {
             int moved = 0;
-            for (int position = distance; position < size; position += 2 * distance)
-            {
+            for (int position = distance; position < size; position += 2 * distance) {
                 final int run = Math.min(distance, size - position);
                 channel.copy(blocks, origin + position * stride, run * recvCount, recvType,
                     packed, origin + moved * stride, run * recvCount, recvType);
@@ -129,16 +117,14 @@ public final class Alltoall
             channel.sendrecv(packed, origin, moved * recvCount, recvType, (rank + distance) % size,
                 arrived, origin, moved * recvCount, recvType, (rank - distance + size) % size, Tags.ALLTOALL);
             moved = 0;
-            for (int position = distance; position < size; position += 2 * distance)
-            {
+            for (int position = distance; position < size; position += 2 * distance) {
                 final int run = Math.min(distance, size - position);
                 channel.copy(arrived, origin + moved * stride, run * recvCount, recvType,
                     blocks, origin + position * stride, run * recvCount, recvType);
                 moved += run;
             }
         }
-        for (int position = 0; position < size; position++)
-        {
+        for (int position = 0; position < size; position++) {
             channel.copy(blocks, origin + position * stride, recvCount, recvType,
                 recvBuffer, recvIndex + ((rank - position + size) % size) * stride, recvCount, recvType);
         }

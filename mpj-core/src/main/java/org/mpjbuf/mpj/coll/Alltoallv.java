@@ -12,19 +12,16 @@ import java.util.List;
  *   <li>{@link Algorithm#LINEAR}: every send and receive posted at once.</li>
  * </ul>
  */
-public final class Alltoallv
-{
+public final class Alltoallv {
     /** The alltoallv algorithms. */
-    public enum Algorithm
-    {
+    public enum Algorithm {
         /** Pairwise exchange. */
         PAIRWISE,
         /** All transfers posted at once. */
         LINEAR
     }
 
-    private Alltoallv()
-    {
+    private Alltoallv() {
     }
 
     /**
@@ -52,25 +49,21 @@ public final class Alltoallv
         final Object sendBuffer, final int sendIndex, final int[] sendCounts, final int[] sendDisplacements,
         final T sendType,
         final Object recvBuffer, final int recvIndex, final int[] recvCounts, final int[] recvDisplacements,
-        final T recvType) throws X
-    {
+        final T recvType) throws X {
         final int size = channel.size();
         final int rank = channel.rank();
         final int sendExtent = channel.extent(sendType);
         final int recvExtent = channel.extent(recvType);
         channel.copy(sendBuffer, sendIndex + sendDisplacements[rank] * sendExtent, sendCounts[rank], sendType,
             recvBuffer, recvIndex + recvDisplacements[rank] * recvExtent, recvCounts[rank], recvType);
-        if (algorithm == Algorithm.LINEAR)
-        {
+        if (algorithm == Algorithm.LINEAR) {
             final List<Pending<X>> pending = new ArrayList<>();
-            for (int step = 1; step < size; step++)
-            {
+            for (int step = 1; step < size; step++) {
                 final int source = (rank - step + size) % size;
                 pending.add(channel.irecv(recvBuffer, recvIndex + recvDisplacements[source] * recvExtent,
                     recvCounts[source], recvType, source, Tags.ALLTOALLV));
             }
-            for (int step = 1; step < size; step++)
-            {
+            for (int step = 1; step < size; step++) {
                 final int dest = (rank + step) % size;
                 pending.add(channel.isend(sendBuffer, sendIndex + sendDisplacements[dest] * sendExtent,
                     sendCounts[dest], sendType, dest, Tags.ALLTOALLV));
@@ -79,8 +72,7 @@ public final class Alltoallv
             return;
         }
         final boolean powerOfTwo = Integer.bitCount(size) == 1;
-        for (int step = 1; step < size; step++)
-        {
+        for (int step = 1; step < size; step++) {
             final int dest = powerOfTwo ? rank ^ step : (rank + step) % size;
             final int source = powerOfTwo ? rank ^ step : (rank - step + size) % size;
             channel.sendrecv(

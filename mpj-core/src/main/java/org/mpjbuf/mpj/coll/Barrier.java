@@ -12,11 +12,9 @@ package org.mpjbuf.mpj.coll;
  *   <li>{@link Algorithm#FLAT}: every rank signals rank 0, which releases them all.</li>
  * </ul>
  */
-public final class Barrier
-{
+public final class Barrier {
     /** The barrier algorithms. */
-    public enum Algorithm
-    {
+    public enum Algorithm {
         /** Dissemination: ceil(log2 p) rounds of pairwise signals. */
         DISSEMINATION,
         /** Binomial fan-in then fan-out. */
@@ -25,8 +23,7 @@ public final class Barrier
         FLAT
     }
 
-    private Barrier()
-    {
+    private Barrier() {
     }
 
     /**
@@ -39,77 +36,60 @@ public final class Barrier
      * @throws X when a transfer fails
      */
     public static <T, X extends Exception> void run(final Algorithm algorithm, final CollectiveChannel<T, X> channel)
-        throws X
-    {
-        if (channel.size() == 1)
-        {
+        throws X {
+        if (channel.size() == 1) {
             return;
         }
-        switch (algorithm)
-        {
+        switch (algorithm) {
             case DISSEMINATION -> dissemination(channel);
             case BINOMIAL -> binomial(channel);
             case FLAT -> flat(channel);
         }
     }
 
-    private static <T, X extends Exception> void dissemination(final CollectiveChannel<T, X> channel) throws X
-    {
+    private static <T, X extends Exception> void dissemination(final CollectiveChannel<T, X> channel) throws X {
         final int size = channel.size();
         final int rank = channel.rank();
-        for (int distance = 1; distance < size; distance <<= 1)
-        {
+        for (int distance = 1; distance < size; distance <<= 1) {
             channel.sendSignal((rank + distance) % size, Tags.BARRIER);
             channel.recvSignal((rank - distance + size) % size, Tags.BARRIER);
         }
     }
 
-    private static <T, X extends Exception> void binomial(final CollectiveChannel<T, X> channel) throws X
-    {
+    private static <T, X extends Exception> void binomial(final CollectiveChannel<T, X> channel) throws X {
         final int size = channel.size();
         final int rank = channel.rank();
         int mask = 1;
-        while (mask < size)
-        {
-            if ((rank & mask) != 0)
-            {
+        while (mask < size) {
+            if ((rank & mask) != 0) {
                 channel.sendSignal(rank & ~mask, Tags.BARRIER);
                 channel.recvSignal(rank & ~mask, Tags.BARRIER);
                 break;
             }
-            if ((rank | mask) < size)
-            {
+            if ((rank | mask) < size) {
                 channel.recvSignal(rank | mask, Tags.BARRIER);
             }
             mask <<= 1;
         }
         mask >>= 1;
-        while (mask > 0)
-        {
-            if ((rank | mask) < size)
-            {
+        while (mask > 0) {
+            if ((rank | mask) < size) {
                 channel.sendSignal(rank | mask, Tags.BARRIER);
             }
             mask >>= 1;
         }
     }
 
-    private static <T, X extends Exception> void flat(final CollectiveChannel<T, X> channel) throws X
-    {
+    private static <T, X extends Exception> void flat(final CollectiveChannel<T, X> channel) throws X {
         final int size = channel.size();
-        if (channel.rank() == 0)
-        {
-            for (int source = 1; source < size; source++)
-            {
+        if (channel.rank() == 0) {
+            for (int source = 1; source < size; source++) {
                 channel.recvSignal(source, Tags.BARRIER);
             }
-            for (int dest = 1; dest < size; dest++)
-            {
+            for (int dest = 1; dest < size; dest++) {
                 channel.sendSignal(dest, Tags.BARRIER);
             }
-        }
-        else
-        {
+        } else {
             channel.sendSignal(0, Tags.BARRIER);
             channel.recvSignal(0, Tags.BARRIER);
         }

@@ -19,11 +19,9 @@ import java.util.List;
  *       recursive-doubling allgather (with the non-power-of-two fix-up).</li>
  * </ul>
  */
-public final class Bcast
-{
+public final class Bcast {
     /** The broadcast algorithms. */
-    public enum Algorithm
-    {
+    public enum Algorithm {
         /** Root sends to everyone. */
         FLAT,
         /** Binomial (minimum spanning) tree. */
@@ -34,8 +32,7 @@ public final class Bcast
         SCATTER_DOUBLING
     }
 
-    private Bcast()
-    {
+    private Bcast() {
     }
 
     /**
@@ -54,14 +51,11 @@ public final class Bcast
      */
     public static <T, X extends Exception> void run(
         final Algorithm algorithm, final CollectiveChannel<T, X> channel,
-        final Object buffer, final int index, final int count, final T type, final int root) throws X
-    {
-        if (channel.size() == 1 || count == 0)
-        {
+        final Object buffer, final int index, final int count, final T type, final int root) throws X {
+        if (channel.size() == 1 || count == 0) {
             return;
         }
-        switch (algorithm)
-        {
+        switch (algorithm) {
             case FLAT -> flat(channel, buffer, index, count, type, root);
             case BINOMIAL -> binomial(channel, buffer, index, count, type, root);
             case SCATTER_RING -> scatterAllgather(channel, buffer, index, count, type, root, true);
@@ -71,18 +65,14 @@ public final class Bcast
 
     private static <T, X extends Exception> void flat(
         final CollectiveChannel<T, X> channel,
-        final Object buffer, final int index, final int count, final T type, final int root) throws X
-    {
-        if (channel.rank() != root)
-        {
+        final Object buffer, final int index, final int count, final T type, final int root) throws X {
+        if (channel.rank() != root) {
             channel.recv(buffer, index, count, type, root, Tags.BCAST);
             return;
         }
         final List<Pending<X>> sends = new ArrayList<>();
-        for (int dest = 0; dest < channel.size(); dest++)
-        {
-            if (dest != root)
-            {
+        for (int dest = 0; dest < channel.size(); dest++) {
+            if (dest != root) {
                 sends.add(channel.isend(buffer, index, count, type, dest, Tags.BCAST));
             }
         }
@@ -91,25 +81,20 @@ public final class Bcast
 
     private static <T, X extends Exception> void binomial(
         final CollectiveChannel<T, X> channel,
-        final Object buffer, final int index, final int count, final T type, final int root) throws X
-    {
+        final Object buffer, final int index, final int count, final T type, final int root) throws X {
         final int size = channel.size();
         final int virtualRank = (channel.rank() - root + size) % size;
         int mask = 1;
-        while (mask < size)
-        {
-            if ((virtualRank & mask) != 0)
-            {
+        while (mask < size) {
+            if ((virtualRank & mask) != 0) {
                 channel.recv(buffer, index, count, type, (virtualRank - mask + root) % size, Tags.BCAST);
                 break;
             }
             mask <<= 1;
         }
         final List<Pending<X>> sends = new ArrayList<>();
-        for (mask >>= 1; mask > 0; mask >>= 1)
-        {
-            if (virtualRank + mask < size)
-            {
+        for (mask >>= 1; mask > 0; mask >>= 1) {
+            if (virtualRank + mask < size) {
                 sends.add(channel.isend(buffer, index, count, type, (virtualRank + mask + root) % size, Tags.BCAST));
             }
         }
@@ -119,17 +104,13 @@ public final class Bcast
     private static <T, X extends Exception> void scatterAllgather(
         final CollectiveChannel<T, X> channel,
         final Object buffer, final int index, final int count, final T type, final int root,
-        final boolean ring) throws X
-    {
+        final boolean ring) throws X {
         final Blocks<T, X> blocks = Blocks.split(channel, buffer, index, type, count, root, Tags.BCAST);
         final int virtualRank = blocks.virtual(channel.rank());
         binomialScatter(channel, blocks, virtualRank);
-        if (ring)
-        {
+        if (ring) {
             blocks.ring(virtualRank);
-        }
-        else
-        {
+        } else {
             blocks.recursiveDoubling(virtualRank);
         }
     }
@@ -140,25 +121,20 @@ public final class Bcast
      * {@code v - m}, then hands each child subtree its blocks.
      */
     static <T, X extends Exception> void binomialScatter(
-        final CollectiveChannel<T, X> channel, final Blocks<T, X> blocks, final int virtualRank) throws X
-    {
+        final CollectiveChannel<T, X> channel, final Blocks<T, X> blocks, final int virtualRank) throws X {
         final int size = channel.size();
         int mask = 1;
-        while (mask < size)
-        {
-            if ((virtualRank & mask) != 0)
-            {
+        while (mask < size) {
+            if ((virtualRank & mask) != 0) {
                 blocks.irecv(virtualRank, Math.min(virtualRank + mask, size), blocks.real(virtualRank - mask));
                 blocks.await();
                 break;
             }
             mask <<= 1;
         }
-        for (mask >>= 1; mask > 0; mask >>= 1)
-        {
+        for (mask >>= 1; mask > 0; mask >>= 1) {
             final int child = virtualRank + mask;
-            if (child < size)
-            {
+            if (child < size) {
                 blocks.isend(child, Math.min(child + mask, size), blocks.real(child));
             }
         }

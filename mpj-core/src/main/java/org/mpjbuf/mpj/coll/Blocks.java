@@ -16,8 +16,7 @@ import java.util.List;
  * @param <T> datatype handle
  * @param <X> exception raised
  */
-final class Blocks<T, X extends Exception>
-{
+final class Blocks<T, X extends Exception> {
     private final CollectiveChannel<T, X> channel;
     private final Object buffer;
     private final int index;
@@ -30,8 +29,7 @@ final class Blocks<T, X extends Exception>
     private final List<Pending<X>> pending = new ArrayList<>();
 
     Blocks(final CollectiveChannel<T, X> channel, final Object buffer, final int index, final T type,
-           final int[] counts, final int[] displacements, final int shift, final int tag)
-    {
+           final int[] counts, final int[] displacements, final int shift, final int tag) {
         this.channel = channel;
         this.buffer = buffer;
         this.index = index;
@@ -48,13 +46,11 @@ final class Blocks<T, X extends Exception>
      */
     static <T, X extends Exception> Blocks<T, X> uniform(
         final CollectiveChannel<T, X> channel, final Object buffer, final int index, final T type,
-        final int count, final int shift, final int tag)
-    {
+        final int count, final int shift, final int tag) {
         final int size = channel.size();
         final int[] counts = new int[size];
         final int[] displacements = new int[size];
-        for (int v = 0; v < size; v++)
-        {
+        for (int v = 0; v < size; v++) {
             counts[v] = count;
             displacements[v] = v * count;
         }
@@ -66,46 +62,38 @@ final class Blocks<T, X extends Exception>
      */
     static <T, X extends Exception> Blocks<T, X> split(
         final CollectiveChannel<T, X> channel, final Object buffer, final int index, final T type,
-        final int count, final int shift, final int tag)
-    {
+        final int count, final int shift, final int tag) {
         final int size = channel.size();
         final int[] bounds = Support.split(count, size);
         final int[] counts = new int[size];
         final int[] displacements = new int[size];
-        for (int v = 0; v < size; v++)
-        {
+        for (int v = 0; v < size; v++) {
             counts[v] = bounds[v + 1] - bounds[v];
             displacements[v] = bounds[v];
         }
         return new Blocks<>(channel, buffer, index, type, counts, displacements, shift, tag);
     }
 
-    int real(final int virtualRank)
-    {
+    int real(final int virtualRank) {
         return (virtualRank + shift) % channel.size();
     }
 
-    int virtual(final int realRank)
-    {
+    int virtual(final int realRank) {
         final int size = channel.size();
         return (realRank - shift + size) % size;
     }
 
-    int count(final int virtualRank)
-    {
+    int count(final int virtualRank) {
         return counts[virtualRank];
     }
 
-    int itemIndex(final int virtualRank)
-    {
+    int itemIndex(final int virtualRank) {
         return index + displacements[virtualRank] * extent;
     }
 
     /** Starts sends of blocks {@code [from, to)} to a real rank. */
-    void isend(final int from, final int to, final int dest) throws X
-    {
-        for (int start = from; start < to; )
-        {
+    void isend(final int from, final int to, final int dest) throws X {
+        for (int start = from; start < to; ) {
             final int end = runEnd(start, to);
             pending.add(channel.isend(buffer, itemIndex(start), items(start, end), type, dest, tag));
             start = end;
@@ -113,10 +101,8 @@ final class Blocks<T, X extends Exception>
     }
 
     /** Starts receives of blocks {@code [from, to)} from a real rank. */
-    void irecv(final int from, final int to, final int source) throws X
-    {
-        for (int start = from; start < to; )
-        {
+    void irecv(final int from, final int to, final int source) throws X {
+        for (int start = from; start < to; ) {
             final int end = runEnd(start, to);
             pending.add(channel.irecv(buffer, itemIndex(start), items(start, end), type, source, tag));
             start = end;
@@ -124,8 +110,7 @@ final class Blocks<T, X extends Exception>
     }
 
     /** Waits for every transfer started so far. */
-    void await() throws X
-    {
+    void await() throws X {
         Support.awaitAll(pending);
     }
 
@@ -135,13 +120,11 @@ final class Blocks<T, X extends Exception>
      *
      * @param virtualRank the caller's virtual rank
      */
-    void ring(final int virtualRank) throws X
-    {
+    void ring(final int virtualRank) throws X {
         final int size = channel.size();
         final int right = real((virtualRank + 1) % size);
         final int left = real((virtualRank - 1 + size) % size);
-        for (int step = 0; step < size - 1; step++)
-        {
+        for (int step = 0; step < size - 1; step++) {
             final int sendBlock = (virtualRank - step + size) % size;
             final int recvBlock = (virtualRank - step - 1 + size) % size;
             irecv(recvBlock, recvBlock + 1, left);
@@ -162,13 +145,11 @@ final class Blocks<T, X extends Exception>
      *
      * @param virtualRank the caller's virtual rank
      */
-    void recursiveDoubling(final int virtualRank) throws X
-    {
+    void recursiveDoubling(final int virtualRank) throws X {
         final int size = channel.size();
         final int pof2 = Support.floorPowerOfTwo(size);
         final int extras = size - pof2;
-        if (virtualRank >= pof2)
-        {
+        if (virtualRank >= pof2) {
             isend(virtualRank, virtualRank + 1, real(virtualRank - pof2));
             await();
             irecv(0, virtualRank, real(virtualRank - pof2));
@@ -176,14 +157,12 @@ final class Blocks<T, X extends Exception>
             await();
             return;
         }
-        if (virtualRank < extras)
-        {
+        if (virtualRank < extras) {
             irecv(virtualRank + pof2, virtualRank + pof2 + 1, real(virtualRank + pof2));
             await();
         }
         int start = virtualRank;
-        for (int width = 1; width < pof2; width <<= 1)
-        {
+        for (int width = 1; width < pof2; width <<= 1) {
             final int partner = virtualRank ^ width;
             final int partnerStart = start ^ width;
             final int dest = real(partner);
@@ -192,8 +171,7 @@ final class Blocks<T, X extends Exception>
             await();
             start = Math.min(start, partnerStart);
         }
-        if (virtualRank < extras)
-        {
+        if (virtualRank < extras) {
             final int extra = virtualRank + pof2;
             isend(0, extra, real(extra));
             isend(extra + 1, size, real(extra));
@@ -201,41 +179,32 @@ final class Blocks<T, X extends Exception>
         }
     }
 
-    private void transferGroup(final int start, final int width, final int peer, final boolean send) throws X
-    {
+    private void transferGroup(final int start, final int width, final int peer, final boolean send) throws X {
         final int pof2 = Support.floorPowerOfTwo(channel.size());
         final int extras = channel.size() - pof2;
         final int extraEnd = Math.min(start + width, extras);
-        if (send)
-        {
+        if (send) {
             isend(start, start + width, peer);
-            if (start < extraEnd)
-            {
+            if (start < extraEnd) {
                 isend(start + pof2, extraEnd + pof2, peer);
             }
-        }
-        else
-        {
+        } else {
             irecv(start, start + width, peer);
-            if (start < extraEnd)
-            {
+            if (start < extraEnd) {
                 irecv(start + pof2, extraEnd + pof2, peer);
             }
         }
     }
 
-    private int runEnd(final int start, final int to)
-    {
+    private int runEnd(final int start, final int to) {
         int end = start + 1;
-        while (end < to && displacements[end] == displacements[end - 1] + counts[end - 1])
-        {
+        while (end < to && displacements[end] == displacements[end - 1] + counts[end - 1]) {
             end++;
         }
         return end;
     }
 
-    private int items(final int from, final int to)
-    {
+    private int items(final int from, final int to) {
         return displacements[to - 1] + counts[to - 1] - displacements[from];
     }
 }

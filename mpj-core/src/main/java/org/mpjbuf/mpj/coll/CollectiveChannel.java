@@ -16,8 +16,7 @@ package org.mpjbuf.mpj.coll;
  * @param <T> the datatype handle
  * @param <X> the exception every operation raises on failure
  */
-public interface CollectiveChannel<T, X extends Exception>
-{
+public interface CollectiveChannel<T, X extends Exception> {
     /**
      * Returns this rank in the communicator.
      *
@@ -124,8 +123,7 @@ public interface CollectiveChannel<T, X extends Exception>
     default void sendrecv(
         final Object sendBuffer, final int sendIndex, final int sendCount, final T sendType, final int dest,
         final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType, final int source,
-        final int tag) throws X
-    {
+        final int tag) throws X {
         final Pending<X> receive = irecv(recvBuffer, recvIndex, recvCount, recvType, source, tag);
         send(sendBuffer, sendIndex, sendCount, sendType, dest, tag);
         receive.await();

@@ -16,8 +16,7 @@ import java.util.Locale;
  * given call (a ring reduction with a non-commutative operator) falls back as its
  * Javadoc says. Immutable and thread-safe.
  */
-public final class CollectiveConfiguration
-{
+public final class CollectiveConfiguration {
     /** Value meaning "let the selection table choose". */
     public static final String AUTO = "auto";
 
@@ -107,8 +106,7 @@ public final class CollectiveConfiguration
     static final Scan.Algorithm SCAN =
         read(SCAN_ALGORITHM_PROP_NAME, SCAN_ALGORITHM_DEFAULT, Scan.Algorithm.class);
 
-    private CollectiveConfiguration()
-    {
+    private CollectiveConfiguration() {
     }
 
     /**
@@ -117,8 +115,7 @@ public final class CollectiveConfiguration
      * @param propertyName the property name
      * @return the variable name: upper case, {@code .} replaced by {@code _}
      */
-    public static String environmentName(final String propertyName)
-    {
+    public static String environmentName(final String propertyName) {
         return propertyName.toUpperCase(Locale.ROOT).replace('.', '_');
     }
 
@@ -132,23 +129,18 @@ public final class CollectiveConfiguration
      * @return the algorithm, or null for {@code auto}
      * @throws IllegalArgumentException when the value names no algorithm of the collective
      */
-    static <A extends Enum<A>> A parse(final String propertyName, final String value, final Class<A> algorithms)
-    {
+    static <A extends Enum<A>> A parse(final String propertyName, final String value, final Class<A> algorithms) {
         final String name = value.trim();
-        if (name.equalsIgnoreCase(AUTO))
-        {
+        if (name.equalsIgnoreCase(AUTO)) {
             return null;
         }
-        for (final A algorithm : algorithms.getEnumConstants())
-        {
-            if (algorithm.name().equalsIgnoreCase(name))
-            {
+        for (final A algorithm : algorithms.getEnumConstants()) {
+            if (algorithm.name().equalsIgnoreCase(name)) {
                 return algorithm;
             }
         }
         final StringBuilder known = new StringBuilder(AUTO);
-        for (final A algorithm : algorithms.getEnumConstants())
-        {
+        for (final A algorithm : algorithms.getEnumConstants()) {
             known.append(", ").append(algorithm.name().toLowerCase(Locale.ROOT));
         }
         throw new IllegalArgumentException(
@@ -156,11 +148,9 @@ public final class CollectiveConfiguration
     }
 
     private static <A extends Enum<A>> A read(final String propertyName, final String defaultValue,
-                                              final Class<A> algorithms)
-    {
+                                              final Class<A> algorithms) {
         String value = System.getProperty(propertyName);
-        if (value == null)
-        {
+        if (value == null) {
             value = System.getenv(environmentName(propertyName));
         }
         return parse(propertyName, value == null ? defaultValue : value, algorithms);

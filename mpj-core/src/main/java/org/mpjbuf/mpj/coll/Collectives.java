@@ -10,10 +10,8 @@ package org.mpjbuf.mpj.coll;
  * <p>Thread safety: calls on one channel must come from its rank thread, in the
  * same order on every rank of the communicator.
  */
-public final class Collectives
-{
-    private Collectives()
-    {
+public final class Collectives {
+    private Collectives() {
     }
 
     /**
@@ -24,8 +22,7 @@ public final class Collectives
      * @param <X>     exception raised
      * @throws X when a transfer fails
      */
-    public static <T, X extends Exception> void barrier(final CollectiveChannel<T, X> channel) throws X
-    {
+    public static <T, X extends Exception> void barrier(final CollectiveChannel<T, X> channel) throws X {
         Barrier.run(SelectionTable.barrier(), channel);
     }
 
@@ -44,8 +41,7 @@ public final class Collectives
      */
     public static <T, X extends Exception> void bcast(
         final CollectiveChannel<T, X> channel, final Object buffer, final int index, final int count, final T type,
-        final int root) throws X
-    {
+        final int root) throws X {
         checkRoot(channel, root);
         checkRegion(channel, "buffer", buffer, index, count);
         Bcast.run(SelectionTable.bcast(channel.byteSize(type, count), channel.size()),
@@ -72,12 +68,10 @@ public final class Collectives
     public static <T, X extends Exception> void gather(
         final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final int sendCount, final T sendType,
-        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType, final int root) throws X
-    {
+        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType, final int root) throws X {
         checkRoot(channel, root);
         checkRegion(channel, "sendbuf", sendBuffer, sendIndex, sendCount);
-        if (channel.rank() == root)
-        {
+        if (channel.rank() == root) {
             checkRegion(channel, "recvbuf", recvBuffer, recvIndex, recvCount);
         }
         Gather.run(SelectionTable.gather(channel.byteSize(sendType, sendCount)), channel,
@@ -106,12 +100,10 @@ public final class Collectives
         final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final int sendCount, final T sendType,
         final Object recvBuffer, final int recvIndex, final int[] recvCounts, final int[] displacements,
-        final T recvType, final int root) throws X
-    {
+        final T recvType, final int root) throws X {
         checkRoot(channel, root);
         checkRegion(channel, "sendbuf", sendBuffer, sendIndex, sendCount);
-        if (channel.rank() == root)
-        {
+        if (channel.rank() == root) {
             checkVector(channel, "recvcount", recvCounts, "displs", displacements);
             checkRegion(channel, "recvbuf", recvBuffer, recvIndex, 1);
         }
@@ -139,12 +131,10 @@ public final class Collectives
     public static <T, X extends Exception> void scatter(
         final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final int sendCount, final T sendType,
-        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType, final int root) throws X
-    {
+        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType, final int root) throws X {
         checkRoot(channel, root);
         checkRegion(channel, "recvbuf", recvBuffer, recvIndex, recvCount);
-        if (channel.rank() == root)
-        {
+        if (channel.rank() == root) {
             checkRegion(channel, "sendbuf", sendBuffer, sendIndex, sendCount);
         }
         Scatter.run(SelectionTable.scatter(channel.byteSize(recvType, recvCount)), channel,
@@ -173,12 +163,10 @@ public final class Collectives
         final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final int[] sendCounts, final int[] displacements,
         final T sendType, final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType,
-        final int root) throws X
-    {
+        final int root) throws X {
         checkRoot(channel, root);
         checkRegion(channel, "recvbuf", recvBuffer, recvIndex, recvCount);
-        if (channel.rank() == root)
-        {
+        if (channel.rank() == root) {
             checkVector(channel, "sendcount", sendCounts, "displs", displacements);
             checkRegion(channel, "sendbuf", sendBuffer, sendIndex, 1);
         }
@@ -205,8 +193,7 @@ public final class Collectives
     public static <T, X extends Exception> void allgather(
         final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final int sendCount, final T sendType,
-        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType) throws X
-    {
+        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType) throws X {
         checkRegion(channel, "sendbuf", sendBuffer, sendIndex, sendCount);
         checkRegion(channel, "recvbuf", recvBuffer, recvIndex, recvCount);
         Allgather.run(SelectionTable.allgather(channel.byteSize(recvType, recvCount), channel.size()), channel,
@@ -234,8 +221,7 @@ public final class Collectives
         final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final int sendCount, final T sendType,
         final Object recvBuffer, final int recvIndex, final int[] recvCounts, final int[] displacements,
-        final T recvType) throws X
-    {
+        final T recvType) throws X {
         checkRegion(channel, "sendbuf", sendBuffer, sendIndex, sendCount);
         final long total = checkVector(channel, "recvcount", recvCounts, "displs", displacements);
         checkRegion(channel, "recvbuf", recvBuffer, recvIndex, 1);
@@ -263,8 +249,7 @@ public final class Collectives
     public static <T, X extends Exception> void alltoall(
         final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final int sendCount, final T sendType,
-        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType) throws X
-    {
+        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType) throws X {
         checkRegion(channel, "sendbuf", sendBuffer, sendIndex, sendCount);
         checkRegion(channel, "recvbuf", recvBuffer, recvIndex, recvCount);
         Alltoall.run(SelectionTable.alltoall(channel.byteSize(sendType, sendCount), channel.size()), channel,
@@ -294,8 +279,7 @@ public final class Collectives
         final Object sendBuffer, final int sendIndex, final int[] sendCounts, final int[] sendDisplacements,
         final T sendType,
         final Object recvBuffer, final int recvIndex, final int[] recvCounts, final int[] recvDisplacements,
-        final T recvType) throws X
-    {
+        final T recvType) throws X {
         checkVector(channel, "sendcount", sendCounts, "sdispls", sendDisplacements);
         checkVector(channel, "recvcount", recvCounts, "rdispls", recvDisplacements);
         checkRegion(channel, "sendbuf", sendBuffer, sendIndex, 1);
@@ -323,12 +307,10 @@ public final class Collectives
     public static <T, X extends Exception> void reduce(
         final CollectiveChannel<T, X> channel, final Object sendBuffer, final int sendIndex,
         final Object recvBuffer, final int recvIndex, final int count, final T type, final Combiner<X> combiner,
-        final int root) throws X
-    {
+        final int root) throws X {
         checkRoot(channel, root);
         checkRegion(channel, "sendbuf", sendBuffer, sendIndex, count);
-        if (channel.rank() == root)
-        {
+        if (channel.rank() == root) {
             checkRegion(channel, "recvbuf", recvBuffer, recvIndex, count);
         }
         Reduce.run(SelectionTable.reduce(channel.byteSize(type, count), channel.size(), combiner.commutative()),
@@ -353,8 +335,7 @@ public final class Collectives
     public static <T, X extends Exception> void allreduce(
         final CollectiveChannel<T, X> channel, final Object sendBuffer, final int sendIndex,
         final Object recvBuffer, final int recvIndex, final int count, final T type, final Combiner<X> combiner)
-        throws X
-    {
+        throws X {
         checkRegion(channel, "sendbuf", sendBuffer, sendIndex, count);
         checkRegion(channel, "recvbuf", recvBuffer, recvIndex, count);
         Allreduce.run(SelectionTable.allreduce(channel.byteSize(type, count), channel.size()),
@@ -379,11 +360,9 @@ public final class Collectives
     public static <T, X extends Exception> void reduceScatter(
         final CollectiveChannel<T, X> channel, final Object sendBuffer, final int sendIndex,
         final Object recvBuffer, final int recvIndex, final int[] recvCounts, final T type,
-        final Combiner<X> combiner) throws X
-    {
+        final Combiner<X> combiner) throws X {
         final long total = checkVector(channel, "recvcounts", recvCounts, null, null);
-        if (total > Integer.MAX_VALUE)
-        {
+        if (total > Integer.MAX_VALUE) {
             throw channel.argumentError("recvcounts add up to " + total + " items, more than a Java array holds");
         }
         checkRegion(channel, "sendbuf", sendBuffer, sendIndex, (int) total);
@@ -410,8 +389,7 @@ public final class Collectives
     public static <T, X extends Exception> void scan(
         final CollectiveChannel<T, X> channel, final Object sendBuffer, final int sendIndex,
         final Object recvBuffer, final int recvIndex, final int count, final T type, final Combiner<X> combiner)
-        throws X
-    {
+        throws X {
         checkRegion(channel, "sendbuf", sendBuffer, sendIndex, count);
         checkRegion(channel, "recvbuf", recvBuffer, recvIndex, count);
         Scan.run(SelectionTable.scan(channel.size()), channel,
@@ -419,10 +397,8 @@ public final class Collectives
     }
 
     private static <T, X extends Exception> void checkRoot(final CollectiveChannel<T, X> channel, final int root)
-        throws X
-    {
-        if (root < 0 || root >= channel.size())
-        {
+        throws X {
+        if (root < 0 || root >= channel.size()) {
             throw channel.argumentError(
                 "root " + root + " is not a rank of the communicator: expected 0 <= root < " + channel.size());
         }
@@ -430,42 +406,33 @@ public final class Collectives
 
     private static <T, X extends Exception> void checkRegion(
         final CollectiveChannel<T, X> channel, final String name, final Object buffer, final int index,
-        final int count) throws X
-    {
-        if (count < 0)
-        {
+        final int count) throws X {
+        if (count < 0) {
             throw channel.argumentError("count for " + name + " is " + count + ": expected a count >= 0");
         }
-        if (index < 0)
-        {
+        if (index < 0) {
             throw channel.argumentError("offset into " + name + " is " + index + ": expected an offset >= 0");
         }
-        if (count > 0 && buffer == null)
-        {
+        if (count > 0 && buffer == null) {
             throw channel.argumentError(name + " is null: expected an array for " + count + " items");
         }
     }
 
     private static <T, X extends Exception> long checkVector(
         final CollectiveChannel<T, X> channel, final String countsName, final int[] counts,
-        final String displacementsName, final int[] displacements) throws X
-    {
+        final String displacementsName, final int[] displacements) throws X {
         final int size = channel.size();
-        if (counts == null || counts.length < size)
-        {
+        if (counts == null || counts.length < size) {
             throw channel.argumentError(countsName + " has " + (counts == null ? "no" : counts.length)
                 + " entries: expected one per rank, " + size);
         }
-        if (displacementsName != null && (displacements == null || displacements.length < size))
-        {
+        if (displacementsName != null && (displacements == null || displacements.length < size)) {
             throw channel.argumentError(displacementsName + " has "
                 + (displacements == null ? "no" : displacements.length) + " entries: expected one per rank, " + size);
         }
         long total = 0;
-        for (int i = 0; i < size; i++)
-        {
-            if (counts[i] < 0)
-            {
+        for (int i = 0; i < size; i++) {
+            if (counts[i] < 0) {
                 throw channel.argumentError(countsName + "[" + i + "] is " + counts[i] + ": expected a count >= 0");
             }
             total += counts[i];

@@ -10,8 +10,7 @@ package org.mpjbuf.mpj.coll;
  *
  * @param <X> the exception the operator raises
  */
-public interface Combiner<X extends Exception>
-{
+public interface Combiner<X extends Exception> {
     /**
      * Combines {@code count} items: {@code inout = in op inout}.
      *

@@ -17,19 +17,16 @@ import java.util.List;
  *       virtual rank {@code p - root} begins.</li>
  * </ul>
  */
-public final class Gather
-{
+public final class Gather {
     /** The gather algorithms. */
-    public enum Algorithm
-    {
+    public enum Algorithm {
         /** Everyone sends to the root. */
         FLAT,
         /** Binomial tree. */
         BINOMIAL
     }
 
-    private Gather()
-    {
+    private Gather() {
     }
 
     /**
@@ -53,22 +50,18 @@ public final class Gather
     public static <T, X extends Exception> void run(
         final Algorithm algorithm, final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final int sendCount, final T sendType,
-        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType, final int root) throws X
-    {
+        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType, final int root) throws X {
         final int size = channel.size();
         final int rank = channel.rank();
-        if (rank == root)
-        {
+        if (rank == root) {
             final int extent = channel.extent(recvType);
             channel.copy(sendBuffer, sendIndex, sendCount, sendType,
                 recvBuffer, recvIndex + root * recvCount * extent, recvCount, recvType);
         }
-        if (size == 1)
-        {
+        if (size == 1) {
             return;
         }
-        switch (algorithm)
-        {
+        switch (algorithm) {
             case FLAT -> flat(channel, sendBuffer, sendIndex, sendCount, sendType,
                 recvBuffer, recvIndex, recvCount, recvType, root);
             case BINOMIAL -> binomial(channel, sendBuffer, sendIndex, sendCount, sendType,
@@ -79,19 +72,15 @@ public final class Gather
     private static <T, X extends Exception> void flat(
         final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final int sendCount, final T sendType,
-        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType, final int root) throws X
-    {
-        if (channel.rank() != root)
-        {
+        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType, final int root) throws X {
+        if (channel.rank() != root) {
             channel.send(sendBuffer, sendIndex, sendCount, sendType, root, Tags.GATHER);
             return;
         }
         final int extent = channel.extent(recvType);
         final List<Pending<X>> receives = new ArrayList<>();
-        for (int source = 0; source < channel.size(); source++)
-        {
-            if (source != root)
-            {
+        for (int source = 0; source < channel.size(); source++) {
+            if (source != root) {
                 receives.add(channel.irecv(recvBuffer, recvIndex + source * recvCount * extent, recvCount, recvType,
                     source, Tags.GATHER));
             }
@@ -102,23 +91,19 @@ public final class Gather
     private static <T, X extends Exception> void binomial(
         final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final int sendCount, final T sendType,
-        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType, final int root) throws X
-    {
+        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType, final int root) throws X {
         final int size = channel.size();
         final int virtualRank = (channel.rank() - root + size) % size;
         final int wrap = size - root;
-        if (virtualRank == 0)
-        {
+        if (virtualRank == 0) {
             final int extent = channel.extent(recvType);
             final List<Pending<X>> receives = new ArrayList<>();
-            for (int mask = 1; mask < size; mask <<= 1)
-            {
+            for (int mask = 1; mask < size; mask <<= 1) {
                 final int end = Math.min(2 * mask, size);
                 final int split = mask < wrap && wrap < end ? wrap : end;
                 receives.add(channel.irecv(recvBuffer, recvIndex + ((mask + root) % size) * recvCount * extent,
                     (split - mask) * recvCount, recvType, (mask + root) % size, Tags.GATHER));
-                if (split < end)
-                {
+                if (split < end) {
                     receives.add(channel.irecv(recvBuffer, recvIndex, (end - split) * recvCount, recvType,
                         (mask + root) % size, Tags.GATHER));
                 }
@@ -129,8 +114,7 @@ public final class Gather
         final int lowbit = Integer.lowestOneBit(virtualRank);
         final int end = Math.min(virtualRank + lowbit, size);
         final int parent = (virtualRank - lowbit + root) % size;
-        if (end == virtualRank + 1)
-        {
+        if (end == virtualRank + 1) {
             channel.send(sendBuffer, sendIndex, sendCount, sendType, parent, Tags.GATHER);
             return;
         }
@@ -139,8 +123,7 @@ public final class Gather
         final int subtreeIndex = channel.scratchIndex(sendType);
         channel.copy(sendBuffer, sendIndex, sendCount, sendType, subtree, subtreeIndex, sendCount, sendType);
         final List<Pending<X>> receives = new ArrayList<>();
-        for (int mask = 1; mask < lowbit && virtualRank + mask < size; mask <<= 1)
-        {
+        for (int mask = 1; mask < lowbit && virtualRank + mask < size; mask <<= 1) {
             final int child = virtualRank + mask;
             receives.add(channel.irecv(subtree, subtreeIndex + mask * sendCount * extent,
                 (Math.min(child + mask, size) - child) * sendCount, sendType, (child + root) % size, Tags.GATHER));
@@ -148,8 +131,7 @@ public final class Gather
         Support.awaitAll(receives);
         final int split = lowbit == virtualRank && virtualRank < wrap && wrap < end ? wrap : end;
         channel.send(subtree, subtreeIndex, (split - virtualRank) * sendCount, sendType, parent, Tags.GATHER);
-        if (split < end)
-        {
+        if (split < end) {
             channel.send(subtree, subtreeIndex + (split - virtualRank) * sendCount * extent,
                 (end - split) * sendCount, sendType, parent, Tags.GATHER);
         }

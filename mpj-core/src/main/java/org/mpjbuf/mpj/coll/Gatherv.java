@@ -14,19 +14,16 @@ import java.util.List;
  *       waits for them all.</li>
  * </ul>
  */
-public final class Gatherv
-{
+public final class Gatherv {
     /** The gatherv algorithms. */
-    public enum Algorithm
-    {
+    public enum Algorithm {
         /** One receive at a time, in rank order. */
         SEQUENTIAL,
         /** All receives posted at once. */
         NONBLOCKING
     }
 
-    private Gatherv()
-    {
+    private Gatherv() {
     }
 
     /**
@@ -52,11 +49,9 @@ public final class Gatherv
         final Algorithm algorithm, final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final int sendCount, final T sendType,
         final Object recvBuffer, final int recvIndex, final int[] recvCounts, final int[] displacements,
-        final T recvType, final int root) throws X
-    {
+        final T recvType, final int root) throws X {
         final int rank = channel.rank();
-        if (rank != root)
-        {
+        if (rank != root) {
             channel.send(sendBuffer, sendIndex, sendCount, sendType, root, Tags.GATHERV);
             return;
         }
@@ -64,19 +59,14 @@ public final class Gatherv
         channel.copy(sendBuffer, sendIndex, sendCount, sendType,
             recvBuffer, recvIndex + displacements[root] * extent, recvCounts[root], recvType);
         final List<Pending<X>> receives = new ArrayList<>();
-        for (int source = 0; source < channel.size(); source++)
-        {
-            if (source == root)
-            {
+        for (int source = 0; source < channel.size(); source++) {
+            if (source == root) {
                 continue;
             }
             final int index = recvIndex + displacements[source] * extent;
-            if (algorithm == Algorithm.SEQUENTIAL)
-            {
+            if (algorithm == Algorithm.SEQUENTIAL) {
                 channel.recv(recvBuffer, index, recvCounts[source], recvType, source, Tags.GATHERV);
-            }
-            else
-            {
+            } else {
                 receives.add(channel.irecv(recvBuffer, index, recvCounts[source], recvType, source, Tags.GATHERV));
             }
         }

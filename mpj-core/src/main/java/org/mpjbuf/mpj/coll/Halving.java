@@ -19,42 +19,34 @@ package org.mpjbuf.mpj.coll;
  * into the next odd rank and sit out; odd rank {@code r < 2 rem} is participant
  * {@code r / 2}, rank {@code r >= 2 rem} is participant {@code r - rem}.
  */
-final class Halving
-{
-    private Halving()
-    {
+final class Halving {
+    private Halving() {
     }
 
     /**
      * Returns the participant number of a rank, or -1 for a rank that sits out.
      */
-    static int participant(final int rank, final int size)
-    {
+    static int participant(final int rank, final int size) {
         final int rem = size - Support.floorPowerOfTwo(size);
-        if (rank < 2 * rem)
-        {
+        if (rank < 2 * rem) {
             return (rank & 1) == 0 ? -1 : rank / 2;
         }
         return rank - rem;
     }
 
     /** Returns the rank of a participant. */
-    static int rankOf(final int participant, final int size)
-    {
+    static int rankOf(final int participant, final int size) {
         final int rem = size - Support.floorPowerOfTwo(size);
         return participant < rem ? participant * 2 + 1 : participant + rem;
     }
 
     /** Returns the block a participant holds after the halving phase. */
-    static int ownedBlock(final int participant, final int pof2)
-    {
+    static int ownedBlock(final int participant, final int pof2) {
         int start = 0;
         int width = pof2;
-        for (int mask = 1; mask < pof2; mask <<= 1)
-        {
+        for (int mask = 1; mask < pof2; mask <<= 1) {
             width >>= 1;
-            if ((participant & mask) != 0)
-            {
+            if ((participant & mask) != 0) {
                 start += width;
             }
         }
@@ -68,20 +60,15 @@ final class Halving
     static <T, X extends Exception> void foldIn(
         final CollectiveChannel<T, X> channel, final Combiner<X> combiner,
         final Object work, final int workIndex, final Object scratch, final int scratchIndex,
-        final int count, final T type, final int tag) throws X
-    {
+        final int count, final T type, final int tag) throws X {
         final int rank = channel.rank();
         final int rem = channel.size() - Support.floorPowerOfTwo(channel.size());
-        if (rank >= 2 * rem)
-        {
+        if (rank >= 2 * rem) {
             return;
         }
-        if ((rank & 1) == 0)
-        {
+        if ((rank & 1) == 0) {
             channel.send(work, workIndex, count, type, rank + 1, tag);
-        }
-        else
-        {
+        } else {
             channel.recv(scratch, scratchIndex, count, type, rank - 1, tag);
             combiner.combine(scratch, scratchIndex, work, workIndex, count);
         }
@@ -94,15 +81,13 @@ final class Halving
     static <T, X extends Exception> void reduceScatter(
         final CollectiveChannel<T, X> channel, final Combiner<X> combiner, final int participant,
         final Object work, final int workIndex, final Object scratch, final int scratchIndex,
-        final int[] bounds, final T type, final int tag) throws X
-    {
+        final int[] bounds, final T type, final int tag) throws X {
         final int size = channel.size();
         final int pof2 = Support.floorPowerOfTwo(size);
         final int extent = channel.extent(type);
         int start = 0;
         int width = pof2;
-        for (int mask = 1; mask < pof2; mask <<= 1)
-        {
+        for (int mask = 1; mask < pof2; mask <<= 1) {
             final int half = width >> 1;
             final boolean lower = (participant & mask) == 0;
             final int keep = lower ? start : start + half;
@@ -126,14 +111,12 @@ final class Halving
      */
     static <T, X extends Exception> void allgather(
         final CollectiveChannel<T, X> channel, final int participant,
-        final Object work, final int workIndex, final int[] bounds, final T type, final int tag) throws X
-    {
+        final Object work, final int workIndex, final int[] bounds, final T type, final int tag) throws X {
         final int size = channel.size();
         final int pof2 = Support.floorPowerOfTwo(size);
         final int extent = channel.extent(type);
         int start = ownedBlock(participant, pof2);
-        for (int width = 1; width < pof2; width <<= 1)
-        {
+        for (int width = 1; width < pof2; width <<= 1) {
             final int mask = pof2 / (width << 1);
             final int other = (participant & mask) == 0 ? start + width : start - width;
             final int peer = rankOf(participant ^ mask, size);

@@ -7,8 +7,7 @@ package org.mpjbuf.mpj.coll;
  *
  * @param <X> the exception the channel raises
  */
-public interface Pending<X extends Exception>
-{
+public interface Pending<X extends Exception> {
     /**
      * Blocks until the operation is complete; the buffer it named may then be reused.
      *

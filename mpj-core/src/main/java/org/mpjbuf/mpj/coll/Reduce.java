@@ -20,11 +20,9 @@ import java.util.List;
  *       to the root; about 2n bytes per rank for long vectors.</li>
  * </ul>
  */
-public final class Reduce
-{
+public final class Reduce {
     /** The reduce algorithms. */
-    public enum Algorithm
-    {
+    public enum Algorithm {
         /** Root receives and folds every vector. */
         FLAT,
         /** Binomial tree. */
@@ -33,8 +31,7 @@ public final class Reduce
         REDUCE_SCATTER_GATHER
     }
 
-    private Reduce()
-    {
+    private Reduce() {
     }
 
     /**
@@ -57,19 +54,15 @@ public final class Reduce
     public static <T, X extends Exception> void run(
         final Algorithm algorithm, final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final Object recvBuffer, final int recvIndex,
-        final int count, final T type, final Combiner<X> combiner, final int root) throws X
-    {
-        if (count == 0)
-        {
+        final int count, final T type, final Combiner<X> combiner, final int root) throws X {
+        if (count == 0) {
             return;
         }
-        if (channel.size() == 1)
-        {
+        if (channel.size() == 1) {
             channel.copy(sendBuffer, sendIndex, count, type, recvBuffer, recvIndex, count, type);
             return;
         }
-        switch (algorithm)
-        {
+        switch (algorithm) {
             case FLAT -> flat(channel, sendBuffer, sendIndex, recvBuffer, recvIndex, count, type, combiner, root);
             case BINOMIAL ->
                 binomial(channel, sendBuffer, sendIndex, recvBuffer, recvIndex, count, type, combiner, root);
@@ -81,32 +74,23 @@ public final class Reduce
     private static <T, X extends Exception> void flat(
         final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final Object recvBuffer, final int recvIndex,
-        final int count, final T type, final Combiner<X> combiner, final int root) throws X
-    {
+        final int count, final T type, final Combiner<X> combiner, final int root) throws X {
         final int size = channel.size();
-        if (channel.rank() != root)
-        {
+        if (channel.rank() != root) {
             channel.send(sendBuffer, sendIndex, count, type, root, Tags.REDUCE);
             return;
         }
-        if (root == size - 1)
-        {
+        if (root == size - 1) {
             channel.copy(sendBuffer, sendIndex, count, type, recvBuffer, recvIndex, count, type);
-        }
-        else
-        {
+        } else {
             channel.recv(recvBuffer, recvIndex, count, type, size - 1, Tags.REDUCE);
         }
         final Object scratch = channel.allocate(type, count);
         final int scratchIndex = channel.scratchIndex(type);
-        for (int source = size - 2; source >= 0; source--)
-        {
-            if (source == root)
-            {
+        for (int source = size - 2; source >= 0; source--) {
+            if (source == root) {
                 combiner.combine(sendBuffer, sendIndex, recvBuffer, recvIndex, count);
-            }
-            else
-            {
+            } else {
                 channel.recv(scratch, scratchIndex, count, type, source, Tags.REDUCE);
                 combiner.combine(scratch, scratchIndex, recvBuffer, recvIndex, count);
             }
@@ -116,8 +100,7 @@ public final class Reduce
     private static <T, X extends Exception> void binomial(
         final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final Object recvBuffer, final int recvIndex,
-        final int count, final T type, final Combiner<X> combiner, final int root) throws X
-    {
+        final int count, final T type, final Combiner<X> combiner, final int root) throws X {
         final int size = channel.size();
         final int rank = channel.rank();
         final int treeRoot = combiner.commutative() ? root : 0;
@@ -128,28 +111,21 @@ public final class Reduce
         channel.copy(sendBuffer, sendIndex, count, type, acc, accIndex, count, type);
         final Object scratch = channel.allocate(type, count);
         final int scratchIndex = channel.scratchIndex(type);
-        for (int mask = 1; mask < size; mask <<= 1)
-        {
-            if ((virtualRank & mask) != 0)
-            {
+        for (int mask = 1; mask < size; mask <<= 1) {
+            if ((virtualRank & mask) != 0) {
                 channel.send(acc, accIndex, count, type, (virtualRank - mask + treeRoot) % size, Tags.REDUCE);
                 break;
             }
             final int child = virtualRank | mask;
-            if (child < size)
-            {
+            if (child < size) {
                 channel.recv(scratch, scratchIndex, count, type, (child + treeRoot) % size, Tags.REDUCE);
                 Support.combineOrdered(channel, combiner, scratch, scratchIndex, acc, accIndex, count, type, false);
             }
         }
-        if (treeRoot != root)
-        {
-            if (rank == treeRoot)
-            {
+        if (treeRoot != root) {
+            if (rank == treeRoot) {
                 channel.send(acc, accIndex, count, type, root, Tags.REDUCE);
-            }
-            else if (rank == root)
-            {
+            } else if (rank == root) {
                 channel.recv(recvBuffer, recvIndex, count, type, treeRoot, Tags.REDUCE);
             }
         }
@@ -158,8 +134,7 @@ public final class Reduce
     private static <T, X extends Exception> void reduceScatterGather(
         final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final Object recvBuffer, final int recvIndex,
-        final int count, final T type, final Combiner<X> combiner, final int root) throws X
-    {
+        final int count, final T type, final Combiner<X> combiner, final int root) throws X {
         final int size = channel.size();
         final int rank = channel.rank();
         final int pof2 = Support.floorPowerOfTwo(size);
@@ -172,29 +147,22 @@ public final class Reduce
         final int participant = Halving.participant(rank, size);
         final int[] bounds = Support.split(count, pof2);
         final List<Pending<X>> pending = new ArrayList<>();
-        if (participant >= 0)
-        {
+        if (participant >= 0) {
             Halving.reduceScatter(channel, combiner, participant, work, workIndex, scratch, workIndex,
                 bounds, type, Tags.REDUCE);
             final int block = Halving.ownedBlock(participant, pof2);
             final int offset = bounds[block] * extent;
             final int items = bounds[block + 1] - bounds[block];
-            if (rank == root)
-            {
+            if (rank == root) {
                 channel.copy(work, workIndex + offset, items, type, recvBuffer, recvIndex + offset, items, type);
-            }
-            else
-            {
+            } else {
                 pending.add(channel.isend(work, workIndex + offset, items, type, root, Tags.REDUCE));
             }
         }
-        if (rank == root)
-        {
-            for (int other = 0; other < pof2; other++)
-            {
+        if (rank == root) {
+            for (int other = 0; other < pof2; other++) {
                 final int source = Halving.rankOf(other, size);
-                if (source != rank)
-                {
+                if (source != rank) {
                     final int block = Halving.ownedBlock(other, pof2);
                     pending.add(channel.irecv(recvBuffer, recvIndex + bounds[block] * extent,
                         bounds[block + 1] - bounds[block], type, source, Tags.REDUCE));

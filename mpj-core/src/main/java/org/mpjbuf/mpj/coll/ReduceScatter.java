@@ -16,19 +16,16 @@ import java.util.List;
  *       operator; each rank sends about n bytes.</li>
  * </ul>
  */
-public final class ReduceScatter
-{
+public final class ReduceScatter {
     /** The reduce_scatter algorithms. */
-    public enum Algorithm
-    {
+    public enum Algorithm {
         /** Reduce to rank 0, then scatter the blocks. */
         REDUCE_SCATTERV,
         /** Pairwise exchange of the blocks, then a local fold. */
         PAIRWISE
     }
 
-    private ReduceScatter()
-    {
+    private ReduceScatter() {
     }
 
     /**
@@ -50,20 +47,17 @@ public final class ReduceScatter
     public static <T, X extends Exception> void run(
         final Algorithm algorithm, final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final Object recvBuffer, final int recvIndex,
-        final int[] recvCounts, final T type, final Combiner<X> combiner) throws X
-    {
+        final int[] recvCounts, final T type, final Combiner<X> combiner) throws X {
         final int size = channel.size();
         final int rank = channel.rank();
         final int extent = channel.extent(type);
         final int[] displacements = new int[size];
         int total = 0;
-        for (int i = 0; i < size; i++)
-        {
+        for (int i = 0; i < size; i++) {
             displacements[i] = total;
             total += recvCounts[i];
         }
-        if (algorithm == Algorithm.REDUCE_SCATTERV || size == 1)
-        {
+        if (algorithm == Algorithm.REDUCE_SCATTERV || size == 1) {
             final Object reduced = rank == 0 ? channel.allocate(type, total) : null;
             final int reducedIndex = channel.scratchIndex(type);
             Reduce.run(SelectionTable.reduce(channel.byteSize(type, total), size, combiner.commutative()),
@@ -79,8 +73,7 @@ public final class ReduceScatter
         channel.copy(sendBuffer, sendIndex + displacements[rank] * extent, mine, type,
             arrived, arrivedIndex + rank * stride, mine, type);
         final List<Pending<X>> pending = new ArrayList<>();
-        for (int step = 1; step < size; step++)
-        {
+        for (int step = 1; step < size; step++) {
             final int dest = (rank + step) % size;
             final int source = (rank - step + size) % size;
             pending.add(channel.irecv(arrived, arrivedIndex + source * stride, mine, type, source,
@@ -90,8 +83,7 @@ public final class ReduceScatter
             Support.awaitAll(pending);
         }
         channel.copy(arrived, arrivedIndex + (size - 1) * stride, mine, type, recvBuffer, recvIndex, mine, type);
-        for (int source = size - 2; source >= 0; source--)
-        {
+        for (int source = size - 2; source >= 0; source--) {
             combiner.combine(arrived, arrivedIndex + source * stride, recvBuffer, recvIndex, mine);
         }
     }

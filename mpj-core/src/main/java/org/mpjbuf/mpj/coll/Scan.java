@@ -12,19 +12,16 @@ package org.mpjbuf.mpj.coll;
  *       far and folds in what comes from lower ranks, keeping rank order.</li>
  * </ul>
  */
-public final class Scan
-{
+public final class Scan {
     /** The scan algorithms. */
-    public enum Algorithm
-    {
+    public enum Algorithm {
         /** Chain through the ranks. */
         LINEAR,
         /** Recursive doubling. */
         RECURSIVE_DOUBLING
     }
 
-    private Scan()
-    {
+    private Scan() {
     }
 
     /**
@@ -46,10 +43,8 @@ public final class Scan
     public static <T, X extends Exception> void run(
         final Algorithm algorithm, final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final Object recvBuffer, final int recvIndex,
-        final int count, final T type, final Combiner<X> combiner) throws X
-    {
-        if (count == 0)
-        {
+        final int count, final T type, final Combiner<X> combiner) throws X {
+        if (count == 0) {
             return;
         }
         channel.copy(sendBuffer, sendIndex, count, type, recvBuffer, recvIndex, count, type);
@@ -57,37 +52,29 @@ public final class Scan
         final int rank = channel.rank();
         final Object scratch = channel.allocate(type, count);
         final int scratchIndex = channel.scratchIndex(type);
-        if (algorithm == Algorithm.LINEAR)
-        {
-            if (rank > 0)
-            {
+        if (algorithm == Algorithm.LINEAR) {
+            if (rank > 0) {
                 channel.recv(scratch, scratchIndex, count, type, rank - 1, Tags.SCAN);
                 combiner.combine(scratch, scratchIndex, recvBuffer, recvIndex, count);
             }
-            if (rank < size - 1)
-            {
+            if (rank < size - 1) {
                 channel.send(recvBuffer, recvIndex, count, type, rank + 1, Tags.SCAN);
             }
             return;
         }
         final Object group = channel.allocate(type, count);
         channel.copy(sendBuffer, sendIndex, count, type, group, scratchIndex, count, type);
-        for (int mask = 1; mask < size; mask <<= 1)
-        {
+        for (int mask = 1; mask < size; mask <<= 1) {
             final int partner = rank ^ mask;
-            if (partner >= size)
-            {
+            if (partner >= size) {
                 continue;
             }
             channel.sendrecv(group, scratchIndex, count, type, partner,
                 scratch, scratchIndex, count, type, partner, Tags.SCAN);
-            if (partner < rank)
-            {
+            if (partner < rank) {
                 combiner.combine(scratch, scratchIndex, recvBuffer, recvIndex, count);
                 combiner.combine(scratch, scratchIndex, group, scratchIndex, count);
-            }
-            else
-            {
+            } else {
                 Support.combineOrdered(channel, combiner, scratch, scratchIndex, group, scratchIndex, count, type,
                     false);
             }

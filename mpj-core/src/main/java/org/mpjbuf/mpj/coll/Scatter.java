@@ -14,19 +14,16 @@ import java.util.List;
  *       forwards the rest, log2 p rounds.</li>
  * </ul>
  */
-public final class Scatter
-{
+public final class Scatter {
     /** The scatter algorithms. */
-    public enum Algorithm
-    {
+    public enum Algorithm {
         /** Root sends to everyone. */
         FLAT,
         /** Binomial tree. */
         BINOMIAL
     }
 
-    private Scatter()
-    {
+    private Scatter() {
     }
 
     /**
@@ -50,21 +47,17 @@ public final class Scatter
     public static <T, X extends Exception> void run(
         final Algorithm algorithm, final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final int sendCount, final T sendType,
-        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType, final int root) throws X
-    {
+        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType, final int root) throws X {
         final int size = channel.size();
-        if (channel.rank() == root)
-        {
+        if (channel.rank() == root) {
             final int extent = channel.extent(sendType);
             channel.copy(sendBuffer, sendIndex + root * sendCount * extent, sendCount, sendType,
                 recvBuffer, recvIndex, recvCount, recvType);
         }
-        if (size == 1)
-        {
+        if (size == 1) {
             return;
         }
-        switch (algorithm)
-        {
+        switch (algorithm) {
             case FLAT -> flat(channel, sendBuffer, sendIndex, sendCount, sendType,
                 recvBuffer, recvIndex, recvCount, recvType, root);
             case BINOMIAL -> binomial(channel, sendBuffer, sendIndex, sendCount, sendType,
@@ -75,19 +68,15 @@ public final class Scatter
     private static <T, X extends Exception> void flat(
         final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final int sendCount, final T sendType,
-        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType, final int root) throws X
-    {
-        if (channel.rank() != root)
-        {
+        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType, final int root) throws X {
+        if (channel.rank() != root) {
             channel.recv(recvBuffer, recvIndex, recvCount, recvType, root, Tags.SCATTER);
             return;
         }
         final int extent = channel.extent(sendType);
         final List<Pending<X>> sends = new ArrayList<>();
-        for (int dest = 0; dest < channel.size(); dest++)
-        {
-            if (dest != root)
-            {
+        for (int dest = 0; dest < channel.size(); dest++) {
+            if (dest != root) {
                 sends.add(channel.isend(sendBuffer, sendIndex + dest * sendCount * extent, sendCount, sendType,
                     dest, Tags.SCATTER));
             }
@@ -98,23 +87,19 @@ public final class Scatter
     private static <T, X extends Exception> void binomial(
         final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final int sendCount, final T sendType,
-        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType, final int root) throws X
-    {
+        final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType, final int root) throws X {
         final int size = channel.size();
         final int virtualRank = (channel.rank() - root + size) % size;
         final int wrap = size - root;
         final List<Pending<X>> pending = new ArrayList<>();
-        if (virtualRank == 0)
-        {
+        if (virtualRank == 0) {
             final int extent = channel.extent(sendType);
-            for (int mask = Support.floorPowerOfTwo(size - 1); mask > 0; mask >>= 1)
-            {
+            for (int mask = Support.floorPowerOfTwo(size - 1); mask > 0; mask >>= 1) {
                 final int end = Math.min(2 * mask, size);
                 final int split = mask < wrap && wrap < end ? wrap : end;
                 pending.add(channel.isend(sendBuffer, sendIndex + ((mask + root) % size) * sendCount * extent,
                     (split - mask) * sendCount, sendType, (mask + root) % size, Tags.SCATTER));
-                if (split < end)
-                {
+                if (split < end) {
                     pending.add(channel.isend(sendBuffer, sendIndex, (end - split) * sendCount, sendType,
                         (mask + root) % size, Tags.SCATTER));
                 }
@@ -125,8 +110,7 @@ public final class Scatter
         final int lowbit = Integer.lowestOneBit(virtualRank);
         final int end = Math.min(virtualRank + lowbit, size);
         final int parent = (virtualRank - lowbit + root) % size;
-        if (end == virtualRank + 1)
-        {
+        if (end == virtualRank + 1) {
             channel.recv(recvBuffer, recvIndex, recvCount, recvType, parent, Tags.SCATTER);
             return;
         }
@@ -136,17 +120,14 @@ public final class Scatter
         final int split = lowbit == virtualRank && virtualRank < wrap && wrap < end ? wrap : end;
         pending.add(channel.irecv(subtree, subtreeIndex, (split - virtualRank) * recvCount, recvType,
             parent, Tags.SCATTER));
-        if (split < end)
-        {
+        if (split < end) {
             pending.add(channel.irecv(subtree, subtreeIndex + (split - virtualRank) * recvCount * extent,
                 (end - split) * recvCount, recvType, parent, Tags.SCATTER));
         }
         Support.awaitAll(pending);
-        for (int mask = lowbit >> 1; mask > 0; mask >>= 1)
-        {
+        for (int mask = lowbit >> 1; mask > 0; mask >>= 1) {
             final int child = virtualRank + mask;
-            if (child < size)
-            {
+            if (child < size) {
                 pending.add(channel.isend(subtree, subtreeIndex + mask * recvCount * extent,
                     (Math.min(child + mask, size) - child) * recvCount, recvType, (child + root) % size,
                     Tags.SCATTER));

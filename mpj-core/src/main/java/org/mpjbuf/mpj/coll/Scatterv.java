@@ -14,19 +14,16 @@ import java.util.List;
  *       waits for them all.</li>
  * </ul>
  */
-public final class Scatterv
-{
+public final class Scatterv {
     /** The scatterv algorithms. */
-    public enum Algorithm
-    {
+    public enum Algorithm {
         /** One send at a time, in rank order. */
         SEQUENTIAL,
         /** All sends started at once. */
         NONBLOCKING
     }
 
-    private Scatterv()
-    {
+    private Scatterv() {
     }
 
     /**
@@ -52,29 +49,22 @@ public final class Scatterv
         final Algorithm algorithm, final CollectiveChannel<T, X> channel,
         final Object sendBuffer, final int sendIndex, final int[] sendCounts, final int[] displacements,
         final T sendType, final Object recvBuffer, final int recvIndex, final int recvCount, final T recvType,
-        final int root) throws X
-    {
+        final int root) throws X {
         final int rank = channel.rank();
-        if (rank != root)
-        {
+        if (rank != root) {
             channel.recv(recvBuffer, recvIndex, recvCount, recvType, root, Tags.SCATTERV);
             return;
         }
         final int extent = channel.extent(sendType);
         final List<Pending<X>> sends = new ArrayList<>();
-        for (int dest = 0; dest < channel.size(); dest++)
-        {
-            if (dest == root)
-            {
+        for (int dest = 0; dest < channel.size(); dest++) {
+            if (dest == root) {
                 continue;
             }
             final int index = sendIndex + displacements[dest] * extent;
-            if (algorithm == Algorithm.SEQUENTIAL)
-            {
+            if (algorithm == Algorithm.SEQUENTIAL) {
                 channel.send(sendBuffer, index, sendCounts[dest], sendType, dest, Tags.SCATTERV);
-            }
-            else
-            {
+            } else {
                 sends.add(channel.isend(sendBuffer, index, sendCounts[dest], sendType, dest, Tags.SCATTERV));
             }
         }

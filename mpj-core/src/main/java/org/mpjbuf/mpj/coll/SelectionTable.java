@@ -30,12 +30,10 @@ package org.mpjbuf.mpj.coll;
  * Scan            recursive_doubling if p &gt; 4, else linear
  * </pre>
  */
-public final class SelectionTable
-{
+public final class SelectionTable {
     private static final long KIB = 1024;
 
-    private SelectionTable()
-    {
+    private SelectionTable() {
     }
 
     /**
@@ -43,8 +41,7 @@ public final class SelectionTable
      *
      * @return the algorithm
      */
-    public static Barrier.Algorithm barrier()
-    {
+    public static Barrier.Algorithm barrier() {
         return CollectiveConfiguration.BARRIER != null ? CollectiveConfiguration.BARRIER
             : Barrier.Algorithm.DISSEMINATION;
     }
@@ -56,10 +53,8 @@ public final class SelectionTable
      * @param size  number of ranks
      * @return the algorithm
      */
-    public static Bcast.Algorithm bcast(final long bytes, final int size)
-    {
-        if (CollectiveConfiguration.BCAST != null)
-        {
+    public static Bcast.Algorithm bcast(final long bytes, final int size) {
+        if (CollectiveConfiguration.BCAST != null) {
             return CollectiveConfiguration.BCAST;
         }
         return bytes < 64 * KIB || size < 4 ? Bcast.Algorithm.BINOMIAL : Bcast.Algorithm.SCATTER_RING;
@@ -73,10 +68,8 @@ public final class SelectionTable
      * @param commutative whether the operator commutes
      * @return the algorithm
      */
-    public static Reduce.Algorithm reduce(final long bytes, final int size, final boolean commutative)
-    {
-        if (CollectiveConfiguration.REDUCE != null)
-        {
+    public static Reduce.Algorithm reduce(final long bytes, final int size, final boolean commutative) {
+        if (CollectiveConfiguration.REDUCE != null) {
             return CollectiveConfiguration.REDUCE;
         }
         return bytes < 64 * KIB || size < 4 || !commutative
@@ -90,10 +83,8 @@ public final class SelectionTable
      * @param size  number of ranks
      * @return the algorithm
      */
-    public static Allreduce.Algorithm allreduce(final long bytes, final int size)
-    {
-        if (CollectiveConfiguration.ALLREDUCE != null)
-        {
+    public static Allreduce.Algorithm allreduce(final long bytes, final int size) {
+        if (CollectiveConfiguration.ALLREDUCE != null) {
             return CollectiveConfiguration.ALLREDUCE;
         }
         return bytes < 16 * KIB || size < 4
@@ -107,15 +98,12 @@ public final class SelectionTable
      * @param size       number of ranks
      * @return the algorithm
      */
-    public static Allgather.Algorithm allgather(final long blockBytes, final int size)
-    {
-        if (CollectiveConfiguration.ALLGATHER != null)
-        {
+    public static Allgather.Algorithm allgather(final long blockBytes, final int size) {
+        if (CollectiveConfiguration.ALLGATHER != null) {
             return CollectiveConfiguration.ALLGATHER;
         }
         final long total = blockBytes * size;
-        if (total < 4 * KIB)
-        {
+        if (total < 4 * KIB) {
             return Allgather.Algorithm.BRUCK;
         }
         return total < 256 * KIB ? Allgather.Algorithm.RECURSIVE_DOUBLING : Allgather.Algorithm.RING;
@@ -127,10 +115,8 @@ public final class SelectionTable
      * @param totalBytes size of all blocks together
      * @return the algorithm
      */
-    public static Allgatherv.Algorithm allgatherv(final long totalBytes)
-    {
-        if (CollectiveConfiguration.ALLGATHERV != null)
-        {
+    public static Allgatherv.Algorithm allgatherv(final long totalBytes) {
+        if (CollectiveConfiguration.ALLGATHERV != null) {
             return CollectiveConfiguration.ALLGATHERV;
         }
         return totalBytes < 256 * KIB ? Allgatherv.Algorithm.RECURSIVE_DOUBLING : Allgatherv.Algorithm.RING;
@@ -143,14 +129,11 @@ public final class SelectionTable
      * @param size       number of ranks
      * @return the algorithm
      */
-    public static Alltoall.Algorithm alltoall(final long blockBytes, final int size)
-    {
-        if (CollectiveConfiguration.ALLTOALL != null)
-        {
+    public static Alltoall.Algorithm alltoall(final long blockBytes, final int size) {
+        if (CollectiveConfiguration.ALLTOALL != null) {
             return CollectiveConfiguration.ALLTOALL;
         }
-        if (blockBytes <= 256 && size >= 8)
-        {
+        if (blockBytes <= 256 && size >= 8) {
             return Alltoall.Algorithm.BRUCK;
         }
         return blockBytes < 64 * KIB ? Alltoall.Algorithm.LINEAR : Alltoall.Algorithm.PAIRWISE;
@@ -161,8 +144,7 @@ public final class SelectionTable
      *
      * @return the algorithm
      */
-    public static Alltoallv.Algorithm alltoallv()
-    {
+    public static Alltoallv.Algorithm alltoallv() {
         return CollectiveConfiguration.ALLTOALLV != null ? CollectiveConfiguration.ALLTOALLV
             : Alltoallv.Algorithm.LINEAR;
     }
@@ -173,10 +155,8 @@ public final class SelectionTable
      * @param blockBytes size of one rank's block
      * @return the algorithm
      */
-    public static Gather.Algorithm gather(final long blockBytes)
-    {
-        if (CollectiveConfiguration.GATHER != null)
-        {
+    public static Gather.Algorithm gather(final long blockBytes) {
+        if (CollectiveConfiguration.GATHER != null) {
             return CollectiveConfiguration.GATHER;
         }
         return blockBytes < 16 * KIB ? Gather.Algorithm.BINOMIAL : Gather.Algorithm.FLAT;
@@ -188,10 +168,8 @@ public final class SelectionTable
      * @param blockBytes size of one rank's block
      * @return the algorithm
      */
-    public static Scatter.Algorithm scatter(final long blockBytes)
-    {
-        if (CollectiveConfiguration.SCATTER != null)
-        {
+    public static Scatter.Algorithm scatter(final long blockBytes) {
+        if (CollectiveConfiguration.SCATTER != null) {
             return CollectiveConfiguration.SCATTER;
         }
         return blockBytes < 16 * KIB ? Scatter.Algorithm.BINOMIAL : Scatter.Algorithm.FLAT;
@@ -202,8 +180,7 @@ public final class SelectionTable
      *
      * @return the algorithm
      */
-    public static Gatherv.Algorithm gatherv()
-    {
+    public static Gatherv.Algorithm gatherv() {
         return CollectiveConfiguration.GATHERV != null ? CollectiveConfiguration.GATHERV
             : Gatherv.Algorithm.NONBLOCKING;
     }
@@ -213,8 +190,7 @@ public final class SelectionTable
      *
      * @return the algorithm
      */
-    public static Scatterv.Algorithm scatterv()
-    {
+    public static Scatterv.Algorithm scatterv() {
         return CollectiveConfiguration.SCATTERV != null ? CollectiveConfiguration.SCATTERV
             : Scatterv.Algorithm.NONBLOCKING;
     }
@@ -225,10 +201,8 @@ public final class SelectionTable
      * @param totalBytes size of the whole vector
      * @return the algorithm
      */
-    public static ReduceScatter.Algorithm reduceScatter(final long totalBytes)
-    {
-        if (CollectiveConfiguration.REDUCE_SCATTER != null)
-        {
+    public static ReduceScatter.Algorithm reduceScatter(final long totalBytes) {
+        if (CollectiveConfiguration.REDUCE_SCATTER != null) {
             return CollectiveConfiguration.REDUCE_SCATTER;
         }
         return totalBytes >= 64 * KIB ? ReduceScatter.Algorithm.PAIRWISE : ReduceScatter.Algorithm.REDUCE_SCATTERV;
@@ -240,10 +214,8 @@ public final class SelectionTable
      * @param size number of ranks
      * @return the algorithm
      */
-    public static Scan.Algorithm scan(final int size)
-    {
-        if (CollectiveConfiguration.SCAN != null)
-        {
+    public static Scan.Algorithm scan(final int size) {
+        if (CollectiveConfiguration.SCAN != null) {
             return CollectiveConfiguration.SCAN;
         }
         return size > 4 ? Scan.Algorithm.RECURSIVE_DOUBLING : Scan.Algorithm.LINEAR;

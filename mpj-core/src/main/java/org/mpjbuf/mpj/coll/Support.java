@@ -3,10 +3,8 @@ package org.mpjbuf.mpj.coll;
 import java.util.List;
 
 /** Small helpers shared by the algorithms: power-of-two arithmetic, waiting, ordered combining. */
-final class Support
-{
-    private Support()
-    {
+final class Support {
+    private Support() {
     }
 
     /**
@@ -15,8 +13,7 @@ final class Support
      * @param size a positive number
      * @return the power of two
      */
-    static int floorPowerOfTwo(final int size)
-    {
+    static int floorPowerOfTwo(final int size) {
         return Integer.highestOneBit(size);
     }
 
@@ -27,10 +24,8 @@ final class Support
      * @param <X>     the exception raised
      * @throws X when one failed
      */
-    static <X extends Exception> void awaitAll(final List<Pending<X>> pending) throws X
-    {
-        for (final Pending<X> operation : pending)
-        {
+    static <X extends Exception> void awaitAll(final List<Pending<X>> pending) throws X {
+        for (final Pending<X> operation : pending) {
             operation.await();
         }
         pending.clear();
@@ -45,14 +40,10 @@ final class Support
         final CollectiveChannel<T, X> channel, final Combiner<X> combiner,
         final Object received, final int receivedIndex,
         final Object acc, final int accIndex,
-        final int count, final T type, final boolean receivedIsLower) throws X
-    {
-        if (receivedIsLower || combiner.commutative())
-        {
+        final int count, final T type, final boolean receivedIsLower) throws X {
+        if (receivedIsLower || combiner.commutative()) {
             combiner.combine(received, receivedIndex, acc, accIndex, count);
-        }
-        else
-        {
+        } else {
             combiner.combine(acc, accIndex, received, receivedIndex, count);
             channel.copy(received, receivedIndex, count, type, acc, accIndex, count, type);
         }
@@ -63,13 +54,11 @@ final class Support
      *
      * @return {@code parts + 1} item offsets; block {@code i} is {@code [d[i], d[i+1])}
      */
-    static int[] split(final int count, final int parts)
-    {
+    static int[] split(final int count, final int parts) {
         final int[] displacements = new int[parts + 1];
         final int base = count / parts;
         final int extra = count % parts;
-        for (int i = 0; i < parts; i++)
-        {
+        for (int i = 0; i < parts; i++) {
             displacements[i + 1] = displacements[i] + base + (i < extra ? 1 : 0);
         }
         return displacements;

@@ -8,8 +8,7 @@ package org.mpjbuf.mpj.coll;
  * rule a tag per collective keeps consecutive calls apart; distinct tags make a
  * mismatched call sequence fail loudly instead of mixing data.
  */
-final class Tags
-{
+final class Tags {
     static final int BARRIER = 1;
     static final int BCAST = 2;
     static final int GATHER = 3;
@@ -25,7 +24,6 @@ final class Tags
     static final int REDUCE_SCATTER = 13;
     static final int SCAN = 14;
 
-    private Tags()
-    {
+    private Tags() {
     }
 }
