@@ -184,8 +184,21 @@ public interface CollectiveChannel<T, X extends Exception> {
     /**
      * Builds the exception for a bad argument of a collective call.
      *
+     * @param problem which kind of argument was wrong
      * @param message what was wrong, with the value and what was expected
      * @return the exception, for the caller to throw
      */
-    X argumentError(String message);
+    X argumentError(Problem problem, String message);
+
+    /** The kinds of bad arguments, for the error class of the exception. */
+    enum Problem {
+        /** A root that is not a rank of the communicator. */
+        ROOT,
+        /** A negative count. */
+        COUNT,
+        /** A missing buffer or a bad offset. */
+        BUFFER,
+        /** Any other argument, such as a short count vector. */
+        ARGUMENT
+    }
 }

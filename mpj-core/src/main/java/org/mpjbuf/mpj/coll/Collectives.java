@@ -1,5 +1,7 @@
 package org.mpjbuf.mpj.coll;
 
+import org.mpjbuf.mpj.coll.CollectiveChannel.Problem;
+
 /**
  * Entry points of the collectives: each checks its arguments, asks the
  * {@link SelectionTable} for an algorithm and runs it on the communicator's
@@ -363,7 +365,8 @@ public final class Collectives {
         final Combiner<X> combiner) throws X {
         final long total = checkVector(channel, "recvcounts", recvCounts, null, null);
         if (total > Integer.MAX_VALUE) {
-            throw channel.argumentError("recvcounts add up to " + total + " items, more than a Java array holds");
+            throw channel.argumentError(Problem.COUNT,
+                "recvcounts add up to " + total + " items, more than a Java array holds");
         }
         checkRegion(channel, "sendbuf", sendBuffer, sendIndex, (int) total);
         checkRegion(channel, "recvbuf", recvBuffer, recvIndex, recvCounts[channel.rank()]);
@@ -399,7 +402,7 @@ public final class Collectives {
     private static <T, X extends Exception> void checkRoot(final CollectiveChannel<T, X> channel, final int root)
         throws X {
         if (root < 0 || root >= channel.size()) {
-            throw channel.argumentError(
+            throw channel.argumentError(Problem.ROOT,
                 "root " + root + " is not a rank of the communicator: expected 0 <= root < " + channel.size());
         }
     }
@@ -408,13 +411,16 @@ public final class Collectives {
         final CollectiveChannel<T, X> channel, final String name, final Object buffer, final int index,
         final int count) throws X {
         if (count < 0) {
-            throw channel.argumentError("count for " + name + " is " + count + ": expected a count >= 0");
+            throw channel.argumentError(Problem.COUNT,
+                "count for " + name + " is " + count + ": expected a count >= 0");
         }
         if (index < 0) {
-            throw channel.argumentError("offset into " + name + " is " + index + ": expected an offset >= 0");
+            throw channel.argumentError(Problem.BUFFER,
+                "offset into " + name + " is " + index + ": expected an offset >= 0");
         }
         if (count > 0 && buffer == null) {
-            throw channel.argumentError(name + " is null: expected an array for " + count + " items");
+            throw channel.argumentError(Problem.BUFFER,
+                name + " is null: expected an array for " + count + " items");
         }
     }
 
@@ -423,17 +429,18 @@ public final class Collectives {
         final String displacementsName, final int[] displacements) throws X {
         final int size = channel.size();
         if (counts == null || counts.length < size) {
-            throw channel.argumentError(countsName + " has " + (counts == null ? "no" : counts.length)
-                + " entries: expected one per rank, " + size);
+            throw channel.argumentError(Problem.ARGUMENT, countsName + " has "
+                + (counts == null ? "no" : counts.length) + " entries: expected one per rank, " + size);
         }
         if (displacementsName != null && (displacements == null || displacements.length < size)) {
-            throw channel.argumentError(displacementsName + " has "
+            throw channel.argumentError(Problem.ARGUMENT, displacementsName + " has "
                 + (displacements == null ? "no" : displacements.length) + " entries: expected one per rank, " + size);
         }
         long total = 0;
         for (int i = 0; i < size; i++) {
             if (counts[i] < 0) {
-                throw channel.argumentError(countsName + "[" + i + "] is " + counts[i] + ": expected a count >= 0");
+                throw channel.argumentError(Problem.COUNT,
+                    countsName + "[" + i + "] is " + counts[i] + ": expected a count >= 0");
             }
             total += counts[i];
         }

@@ -211,7 +211,7 @@ final class LocalWorld {
         }
 
         @Override
-        public RuntimeException argumentError(final String message) {
+        public RuntimeException argumentError(final Problem problem, final String message) {
             return new IllegalArgumentException(message);
         }
 
