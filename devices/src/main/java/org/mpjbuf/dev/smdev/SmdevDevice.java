@@ -144,8 +144,17 @@ final class SmdevDevice implements Device {
             if (send != null) {
                 return send.messageStatus(world.id(send.sourceRank));
             }
-            mailbox.prober(Thread.currentThread());
-            world.idlePolicy().await(() -> mailbox.arrivals() != seen || lifecycle != ACTIVE);
+            world.idlePolicy().await(new IdlePolicy.Condition() {
+                @Override
+                public boolean getAsBoolean() {
+                    return mailbox.arrivals() != seen || lifecycle != ACTIVE;
+                }
+
+                @Override
+                public void idling(final Thread waiter) {
+                    mailbox.prober(waiter);
+                }
+            });
             mailbox.prober(null);
             checkActive();
         }
@@ -170,8 +179,17 @@ final class SmdevDevice implements Device {
                 }
                 continue;
             }
-            peekWaiter = Thread.currentThread();
-            world.idlePolicy().await(() -> completions.get() > seen || lifecycle != ACTIVE);
+            world.idlePolicy().await(new IdlePolicy.Condition() {
+                @Override
+                public boolean getAsBoolean() {
+                    return completions.get() > seen || lifecycle != ACTIVE;
+                }
+
+                @Override
+                public void idling(final Thread waiter) {
+                    peekWaiter = waiter;
+                }
+            });
             peekWaiter = null;
             checkActive();
         }
