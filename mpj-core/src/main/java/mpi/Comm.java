@@ -223,7 +223,8 @@ public class Comm {
      */
     public void Send(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
         throws MPIException {
-        send(SendMode.STANDARD, buf, offset, count, datatype, dest, tag).Wait();
+        checkOpen();
+        p2p.send(SendMode.STANDARD, buf, offset, count, datatype, dest, tag);
     }
 
     /**
@@ -240,7 +241,8 @@ public class Comm {
      */
     public void Ssend(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
         throws MPIException {
-        send(SendMode.SYNCHRONOUS, buf, offset, count, datatype, dest, tag).Wait();
+        checkOpen();
+        p2p.send(SendMode.SYNCHRONOUS, buf, offset, count, datatype, dest, tag);
     }
 
     /**
@@ -257,7 +259,8 @@ public class Comm {
      */
     public void Bsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
         throws MPIException {
-        send(SendMode.BUFFERED, buf, offset, count, datatype, dest, tag).Wait();
+        checkOpen();
+        p2p.send(SendMode.BUFFERED, buf, offset, count, datatype, dest, tag);
     }
 
     /**
@@ -274,7 +277,8 @@ public class Comm {
      */
     public void Rsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
         throws MPIException {
-        send(SendMode.READY, buf, offset, count, datatype, dest, tag).Wait();
+        checkOpen();
+        p2p.send(SendMode.READY, buf, offset, count, datatype, dest, tag);
     }
 
     /**
@@ -656,7 +660,8 @@ public class Comm {
      */
     void sendCollective(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
         throws MPIException {
-        isendCollective(buf, offset, count, datatype, dest, tag).Wait();
+        checkOpen();
+        collective.send(SendMode.STANDARD, buf, offset, count, datatype, dest, tag);
     }
 
     /**
