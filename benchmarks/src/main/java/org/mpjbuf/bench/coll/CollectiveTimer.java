@@ -15,7 +15,7 @@ import mpi.MPIException;
  * The program every rank runs: times one collective at every message size, IMB style, and
  * rank 0 appends one CSV line per size to the output file.
  *
- * <p>Per size: two warm-up calls, an iteration count chosen by rank 0 so a round lasts about
+ * <p>Per size: two warm-up calls, a timed call from which rank 0 chooses an iteration count so a round lasts about
  * {@link #ROUND_SECONDS}, then {@link #ROUNDS} rounds of that many calls between barriers. A
  * round's time is the slowest rank's mean time per call; the line reports the best round
  * (the machine is shared, so the minimum is the repeatable figure). The data are checked after
@@ -50,22 +50,19 @@ public final class CollectiveTimer {
             Operation operation = Operation.of(kind, (int) (bytes / 8), rank, ranks);
             operation.run();
             operation.run();
-            int[] iterations = {1};
-            if (rank == 0) {
-                double start = MPI.Wtime();
-                operation.run();
-                double once = Math.max(MPI.Wtime() - start, 1e-7);
-                iterations[0] = (int) Math.max(2, Math.min(MAX_ITERATIONS, ROUND_SECONDS / once));
-            }
+            double start = MPI.Wtime();
+            operation.run();
+            double once = Math.max(MPI.Wtime() - start, 1e-7);
+            int[] iterations = {(int) Math.max(2, Math.min(MAX_ITERATIONS, ROUND_SECONDS / once))};
             MPI.COMM_WORLD.Bcast(iterations, 0, 1, MPI.INT, 0);
             double best = Double.MAX_VALUE;
             for (int round = 0; round < ROUNDS; round++) {
                 MPI.COMM_WORLD.Barrier();
-                double start = MPI.Wtime();
+                double roundStart = MPI.Wtime();
                 for (int i = 0; i < iterations[0]; i++) {
                     operation.run();
                 }
-                double[] mean = {(MPI.Wtime() - start) / iterations[0]};
+                double[] mean = {(MPI.Wtime() - roundStart) / iterations[0]};
                 double[] slowest = new double[1];
                 MPI.COMM_WORLD.Allreduce(mean, 0, slowest, 0, 1, MPI.DOUBLE, MPI.MAX);
                 best = Math.min(best, slowest[0]);
