@@ -47,7 +47,7 @@ enum CollectiveKind {
     /** Returns the algorithm the selection table picks, lower case. */
     String automaticChoice(long bytes, int ranks) {
         Enum<?> choice = switch (this) {
-            case BARRIER -> SelectionTable.barrier();
+            case BARRIER -> SelectionTable.barrier(ranks);
             case BCAST -> SelectionTable.bcast(bytes, ranks);
             case REDUCE -> SelectionTable.reduce(bytes, ranks, true);
             case ALLREDUCE -> SelectionTable.allreduce(bytes, ranks);
