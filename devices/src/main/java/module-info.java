@@ -1,10 +1,11 @@
 /**
  * The xdev device API and its devices: smdev (threads of one JVM).
  */
-@SuppressWarnings("requires-automatic") // Agrona ships an Automatic-Module-Name only
+@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"}) // jars built as automatic modules
 module org.mpjbuf.devices {
     requires org.agrona;
     requires org.mpjbuf.buddy;
+    requires transitive org.mpjbuf;
 
     exports org.mpjbuf.dev;
     exports org.mpjbuf.dev.smdev;

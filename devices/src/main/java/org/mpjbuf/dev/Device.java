@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
 
+import org.mpjbuf.Buffer;
+
 /**
  * One rank's endpoint of a message-passing device (the xdev API of MPJ Express and the xxdev API
  * of FastMPJ): point-to-point sends and receives matched on (source, tag, context).
@@ -12,13 +14,24 @@ import java.util.ServiceLoader;
  * call {@link #finish()} once. Every other method called before {@code init} or after
  * {@code finish} throws {@link IllegalStateException} naming the rank and the state.
  *
- * <p><b>Messages.</b> A message is a contiguous run of a Java array: {@code count} elements of
- * {@code array} starting at element {@code offset}. Primitive arrays are copied without packing
- * (smdev copies them once, sender array to receiver array, or once into a pooled eager buffer and
- * once out of it); arrays of a reference type are sent as {@link ElementType#OBJECT}: serialized
- * by the sender and deserialized with the receiving rank's class loader. A receive must use the
- * same element type as the send; otherwise the receive fails with a {@link DeviceException} and
- * the message is consumed.
+ * <p><b>Messages.</b> A message is either a contiguous run of a Java array or a packed mpjbuf
+ * {@link Buffer}.
+ * <ul>
+ *   <li><em>Array messages</em> carry {@code count} elements of {@code array} starting at element
+ *       {@code offset}, without packing: smdev copies primitives once, sender array to receiver
+ *       array, or once into a pooled eager block and once out of it. Arrays of a reference type
+ *       are sent as {@link ElementType#OBJECT}: serialized by the sender and deserialized with the
+ *       receiving rank's class loader.</li>
+ *   <li><em>Buffer messages</em> carry a committed {@link Buffer} (any sections, derived datatypes,
+ *       objects): its static part and dynamic part travel as bytes, and the receive buffer is
+ *       made readable over them ({@link Buffer#commitReceived}), with the receiving rank's class
+ *       loader set for its object sections.</li>
+ * </ul>
+ * Matching ignores the form, so either form of receive accepts either form of message: an array
+ * message received into a buffer becomes a buffer of one section; a buffer message received into
+ * an array delivers its first section, which must have the array's element type. A receive
+ * whose element type differs from the message's fails with a {@link DeviceException}; either way
+ * a failed receive consumes its message.
  *
  * <p><b>Matching.</b> A receive matches the oldest message whose source equals the receive's source
  * or the receive has {@link #ANY_SOURCE}, whose tag equals the receive's tag or the receive has
@@ -41,9 +54,9 @@ import java.util.ServiceLoader;
  * different threads have no defined order). Waiting spins, then yields, then parks, so more ranks
  * than cores still progress.
  *
- * <p><b>Buffer ownership.</b> The array passed to a non-blocking send or receive belongs to the
- * device until the request completes: the caller must not write a send array, nor read or write a
- * receive array, before then.
+ * <p><b>Buffer ownership.</b> The array or buffer passed to a non-blocking send or receive belongs
+ * to the device until the request completes: the caller must not write a send array or buffer,
+ * nor use a receive array or buffer, before then. The device never destroys a buffer.
  */
 public interface Device {
     /** The wildcard source of a receive or probe: matches a message from any rank. */
@@ -204,6 +217,88 @@ public interface Device {
      * @throws DeviceException if the receive failed for another reason
      */
     Status recv(Object array, int offset, int count, ProcessID source, int tag, int context);
+
+    /**
+     * Starts a standard-mode send of a packed buffer.
+     *
+     * @param buffer a committed (readable) buffer; its read position is not used or changed
+     * @param destination the receiving rank
+     * @param tag the tag, any int except {@link #ANY_TAG}
+     * @param context the context id
+     * @return the request, complete once {@code buffer} may be reused
+     * @throws NullPointerException if {@code buffer} or {@code destination} is {@code null}
+     * @throws IllegalArgumentException if the buffer is not committed, the destination is not a
+     *     rank of this world, or the tag is {@link #ANY_TAG}
+     * @throws DeviceException if the destination has finished
+     * @throws IllegalStateException if the device is not initialized or has finished
+     */
+    Request isend(Buffer buffer, ProcessID destination, int tag, int context);
+
+    /**
+     * Sends a packed buffer in standard mode; arguments and exceptions as
+     * {@link #isend(Buffer, ProcessID, int, int)}.
+     *
+     * @param buffer a committed buffer
+     * @param destination the receiving rank
+     * @param tag the tag
+     * @param context the context id
+     * @throws DeviceException if the send failed
+     */
+    void send(Buffer buffer, ProcessID destination, int tag, int context);
+
+    /**
+     * Starts a synchronous-mode send of a packed buffer; arguments and exceptions as
+     * {@link #isend(Buffer, ProcessID, int, int)}.
+     *
+     * @param buffer a committed buffer
+     * @param destination the receiving rank
+     * @param tag the tag
+     * @param context the context id
+     * @return the request, complete once a receive has matched
+     */
+    Request issend(Buffer buffer, ProcessID destination, int tag, int context);
+
+    /**
+     * Sends a packed buffer in synchronous mode; arguments and exceptions as
+     * {@link #isend(Buffer, ProcessID, int, int)}.
+     *
+     * @param buffer a committed buffer
+     * @param destination the receiving rank
+     * @param tag the tag
+     * @param context the context id
+     * @throws DeviceException if the send failed
+     */
+    void ssend(Buffer buffer, ProcessID destination, int tag, int context);
+
+    /**
+     * Starts a receive into a buffer. When it completes successfully the buffer is readable,
+     * positioned before the message's first section; its previous contents are gone.
+     *
+     * @param buffer a buffer whose static storage can hold the message's static part
+     * @param source the sending rank, or {@link #ANY_SOURCE}
+     * @param tag the tag, or {@link #ANY_TAG}
+     * @param context the context id
+     * @return the request; its status gives the actual source and tag, the total byte count, and
+     *     the first section's element type and count
+     * @throws NullPointerException if {@code buffer} or {@code source} is {@code null}
+     * @throws IllegalArgumentException if the source is not a rank of this world
+     * @throws IllegalStateException if the device is not initialized or has finished
+     */
+    Request irecv(Buffer buffer, ProcessID source, int tag, int context);
+
+    /**
+     * Receives into a buffer; arguments and exceptions as
+     * {@link #irecv(Buffer, ProcessID, int, int)}.
+     *
+     * @param buffer a buffer whose static storage can hold the message's static part
+     * @param source the sending rank, or {@link #ANY_SOURCE}
+     * @param tag the tag, or {@link #ANY_TAG}
+     * @param context the context id
+     * @return the status of the received message
+     * @throws TruncationException if the message's static part does not fit the buffer
+     * @throws DeviceException if the receive failed for another reason (a malformed message)
+     */
+    Status recv(Buffer buffer, ProcessID source, int tag, int context);
 
     /**
      * Waits until a message matching (source, tag, context) has arrived and returns its status

@@ -3,11 +3,11 @@ package org.mpjbuf.dev;
 import java.io.Serial;
 
 /**
- * A message was larger than the receive buffer that matched it ({@code MPI_ERR_TRUNCATE}).
+ * A message was larger than the receive that matched it ({@code MPI_ERR_TRUNCATE}).
  *
- * <p>The message has been consumed (a later receive does not see it), the receive buffer holds
- * the leading elements that fit, and the device remains fully usable. {@link #status()} describes
- * the whole message as it was sent.
+ * <p>The message has been consumed (a later receive does not see it) and the device remains fully
+ * usable. An array receive holds the leading elements that fit; a buffer receive is left writable
+ * and empty. {@link #status()} describes the whole message as it was sent.
  */
 public final class TruncationException extends DeviceException {
     @Serial
@@ -15,20 +15,29 @@ public final class TruncationException extends DeviceException {
 
     private final transient Status status;
     private final int receiveCount;
+    private final long receiveByteCount;
 
     /**
      * Creates the exception.
      *
      * @param status the status of the message as sent
-     * @param receiveCount the number of elements the receive buffer could hold
+     * @param receiveCount the number of elements the receive could hold, or -1 for a buffer
+     *     receive, whose capacity is in bytes
+     * @param receiveByteCount the number of bytes the receive could hold (for a buffer receive,
+     *     its static storage)
      */
-    public TruncationException(final Status status, final int receiveCount) {
-        super("message truncated: " + status.elementCount() + " " + status.elementType()
-            + " elements (" + status.byteCount() + " bytes) sent by rank " + status.source().rank()
-            + " with tag " + status.tag() + " but the receive buffer holds only " + receiveCount
-            + " elements");
+    public TruncationException(final Status status, final int receiveCount, final long receiveByteCount) {
+        super("message truncated: rank " + status.source().rank() + " sent " + describe(status)
+            + " with tag " + status.tag() + " but the receive holds only "
+            + (receiveCount >= 0 ? receiveCount + " elements (" + receiveByteCount + " bytes)"
+                : receiveByteCount + " bytes of static storage"));
         this.status = status;
         this.receiveCount = receiveCount;
+        this.receiveByteCount = receiveByteCount;
+    }
+
+    private static String describe(final Status status) {
+        return status.elementCount() + " " + status.elementType() + " elements (" + status.byteCount() + " bytes)";
     }
 
     /**
@@ -41,11 +50,20 @@ public final class TruncationException extends DeviceException {
     }
 
     /**
-     * Returns how many elements the receive buffer could hold.
+     * Returns how many elements the receive could hold.
      *
-     * @return the receive buffer's capacity in elements
+     * @return the receive's capacity in elements, or -1 for a buffer receive
      */
     public int receiveCount() {
         return receiveCount;
+    }
+
+    /**
+     * Returns how many bytes the receive could hold.
+     *
+     * @return the receive's capacity in bytes
+     */
+    public long receiveByteCount() {
+        return receiveByteCount;
     }
 }

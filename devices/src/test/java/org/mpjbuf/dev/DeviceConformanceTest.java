@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * how to open a world of initialized devices. Ranks run on their own threads; every test has a
  * timeout, and {@link Ranks} fails a rank that hangs with its stack trace.
  */
-public abstract class DeviceConformanceTest extends DeviceOrderingProperties {
+public abstract class DeviceConformanceTest extends DeviceBufferMessages {
     /** Creates the suite; subclasses say how to open a world. */
     protected DeviceConformanceTest() {
     }

@@ -5,6 +5,7 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
+import org.mpjbuf.Buffer;
 import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceArguments;
 import org.mpjbuf.dev.ElementType;
@@ -111,13 +112,49 @@ final class SmdevDevice implements Device {
     }
 
     @Override
+    public Request isend(final Buffer buffer, final ProcessID destination, final int tag, final int context) {
+        return startSend(buffer, destination, tag, context, false);
+    }
+
+    @Override
+    public void send(final Buffer buffer, final ProcessID destination, final int tag, final int context) {
+        startSend(buffer, destination, tag, context, false).await();
+    }
+
+    @Override
+    public Request issend(final Buffer buffer, final ProcessID destination, final int tag, final int context) {
+        return startSend(buffer, destination, tag, context, true);
+    }
+
+    @Override
+    public void ssend(final Buffer buffer, final ProcessID destination, final int tag, final int context) {
+        startSend(buffer, destination, tag, context, true).await();
+    }
+
+    @Override
     public Request irecv(final Object array, final int offset, final int count,
                          final ProcessID source, final int tag, final int context) {
         checkActive();
         final ElementType type = checkRun(array, offset, count, "receive");
         final int sourceRank = checkSource(source);
-        final SmdevRequest receive = new SmdevRequest(this, false, false, sourceRank, tag, context,
-            array, offset, count, type, 0);
+        return startReceive(SmdevRequest.ofArray(this, false, false, sourceRank, tag, context,
+            array, offset, count, type, 0));
+    }
+
+    @Override
+    public Request irecv(final Buffer buffer, final ProcessID source, final int tag, final int context) {
+        checkActive();
+        Objects.requireNonNull(buffer, "receive buffer");
+        final int sourceRank = checkSource(source);
+        return startReceive(SmdevRequest.ofBufferReceive(this, sourceRank, tag, context, buffer));
+    }
+
+    @Override
+    public Status recv(final Buffer buffer, final ProcessID source, final int tag, final int context) {
+        return irecv(buffer, source, tag, context).await();
+    }
+
+    private SmdevRequest startReceive(final SmdevRequest receive) {
         final SmdevRequest send = mailbox.matchOrPost(receive);
         if (send != null) {
             transfers.deliver(send, receive, send.messageStatus(world.id(send.sourceRank)));
@@ -250,16 +287,32 @@ final class SmdevDevice implements Device {
         checkActive();
         final ElementType type = checkRun(array, offset, count, "send");
         final int destinationRank = checkDestination(destination);
-        if (tag == ANY_TAG) {
-            throw new IllegalArgumentException("a send needs a tag other than ANY_TAG (" + ANY_TAG + ")");
-        }
+        checkSendTag(tag);
         final Object[] objects = type == ElementType.OBJECT ? (Object[]) array : null;
         final byte[] serialized = objects == null ? null : ObjectCodec.serialize(objects, offset, count);
         final long byteCount = serialized != null ? serialized.length : (long) count * type.byteSize();
-        final SmdevRequest send = new SmdevRequest(this, true, synchronous, rank, tag, context,
+        final SmdevRequest send = SmdevRequest.ofArray(this, true, synchronous, rank, tag, context,
             array, offset, count, type, byteCount);
         send.staged = serialized;
         send.eager = !synchronous && (serialized != null || byteCount <= eagerLimit);
+        return post(send, destinationRank);
+    }
+
+    private SmdevRequest startSend(final Buffer buffer, final ProcessID destination, final int tag,
+                                   final int context, final boolean synchronous) {
+        checkActive();
+        Objects.requireNonNull(buffer, "send buffer");
+        if (!buffer.isReadable()) {
+            throw new IllegalArgumentException("the send buffer is not committed: call commit() before sending it");
+        }
+        final int destinationRank = checkDestination(destination);
+        checkSendTag(tag);
+        final SmdevRequest send = SmdevRequest.ofBufferSend(this, synchronous, rank, tag, context, buffer);
+        send.eager = !synchronous && send.byteCount <= eagerLimit;
+        return post(send, destinationRank);
+    }
+
+    private SmdevRequest post(final SmdevRequest send, final int destinationRank) {
         final SmdevRequest receive = world.mailbox(destinationRank).matchOrQueue(send, transfers);
         if (receive != null) {
             transfers.deliver(send, receive, send.messageStatus(id));
@@ -268,6 +321,12 @@ final class SmdevDevice implements Device {
             send.complete(null, null);
         }
         return send;
+    }
+
+    private static void checkSendTag(final int tag) {
+        if (tag == ANY_TAG) {
+            throw new IllegalArgumentException("a send needs a tag other than ANY_TAG (" + ANY_TAG + ")");
+        }
     }
 
     private void checkActive() {

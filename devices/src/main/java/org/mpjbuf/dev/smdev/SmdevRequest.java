@@ -1,10 +1,12 @@
 package org.mpjbuf.dev.smdev;
 
+import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 
+import org.mpjbuf.Buffer;
 import org.mpjbuf.dev.CompletionListener;
 import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.ElementType;
@@ -50,15 +52,30 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
     /** Tag of a send; requested tag (or ANY_TAG) for a receive. */
     final int tag;
     final int context;
+    /** The array of an array message or array receive; {@code null} for buffers. */
     final Object array;
     final int offset;
+    /** Elements of an array request, or of a buffer message's first section; -1 for a buffer receive. */
     final int count;
+    /** Element type of an array request or a buffer message's first section; {@code null} if none. */
     final ElementType type;
     final long byteCount;
+    /** The buffer of a buffer message or buffer receive; {@code null} for arrays. */
+    final Buffer buffer;
+    /** A buffer message's static part, in the sender's buffer. */
+    final MemorySegment staticPart;
+    /** A buffer message's dynamic array, in the sender's buffer; its first {@link #dynamicLength} bytes count. */
+    final byte[] dynamicPart;
+    final int dynamicLength;
     /** A send that completes when queued, because its data are copied (or serialized) already. */
     boolean eager;
-    /** The eager copy of a send's data: a heap array of the element type, or serialized bytes. */
+    /**
+     * The eager copy of a send's data or a buffer message's static part (a pooled segment, or a
+     * heap array), or an object run's serialized bytes.
+     */
     Object staged;
+    /** The eager copy of a buffer message's dynamic part, handed to the receiver as it is. */
+    byte[] stagedDynamic;
 
     SmdevRequest previous;
     SmdevRequest next;
@@ -72,10 +89,11 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
     private Status status;
     private DeviceException failure;
 
-    SmdevRequest(final SmdevDevice owner, final boolean send, final boolean synchronous,
-                 final int sourceRank, final int tag, final int context,
-                 final Object array, final int offset, final int count, final ElementType type,
-                 final long byteCount) {
+    private SmdevRequest(final SmdevDevice owner, final boolean send, final boolean synchronous,
+                         final int sourceRank, final int tag, final int context,
+                         final Object array, final int offset, final int count, final ElementType type,
+                         final long byteCount, final Buffer buffer, final MemorySegment staticPart,
+                         final byte[] dynamicPart, final int dynamicLength) {
         this.owner = owner;
         this.send = send;
         this.synchronous = synchronous;
@@ -87,6 +105,37 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
         this.count = count;
         this.type = type;
         this.byteCount = byteCount;
+        this.buffer = buffer;
+        this.staticPart = staticPart;
+        this.dynamicPart = dynamicPart;
+        this.dynamicLength = dynamicLength;
+    }
+
+    /** A send or receive of a run of an array. */
+    static SmdevRequest ofArray(final SmdevDevice owner, final boolean send, final boolean synchronous,
+                                final int sourceRank, final int tag, final int context, final Object array,
+                                final int offset, final int count, final ElementType type, final long byteCount) {
+        return new SmdevRequest(owner, send, synchronous, sourceRank, tag, context, array, offset, count, type,
+            byteCount, null, null, null, 0);
+    }
+
+    /** A send of a committed buffer, described by its first section. */
+    static SmdevRequest ofBufferSend(final SmdevDevice owner, final boolean synchronous, final int sourceRank,
+                                     final int tag, final int context, final Buffer buffer) {
+        final MemorySegment staticPart = buffer.staticSegment();
+        final int dynamicLength = buffer.dynamicLength();
+        final byte[] dynamicPart = dynamicLength == 0 ? null : buffer.dynamicArray();
+        final long firstSection = Sections.firstSection(staticPart);
+        return new SmdevRequest(owner, true, synchronous, sourceRank, tag, context, null, 0,
+            Sections.count(firstSection), Sections.type(firstSection), staticPart.byteSize() + dynamicLength,
+            buffer, staticPart, dynamicPart, dynamicLength);
+    }
+
+    /** A receive into a buffer. */
+    static SmdevRequest ofBufferReceive(final SmdevDevice owner, final int sourceRank, final int tag,
+                                        final int context, final Buffer buffer) {
+        return new SmdevRequest(owner, false, false, sourceRank, tag, context, null, 0, -1, null, 0, buffer,
+            null, null, 0);
     }
 
     /** Tells whether this posted receive or probe pattern accepts a message. */

@@ -1,8 +1,12 @@
 package org.mpjbuf.dev.smdev;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Array;
+import java.util.Arrays;
 
+import org.mpjbuf.Buffer;
+import org.mpjbuf.BufferDescriptor;
 import org.mpjbuf.buddy.BufferPool;
 import org.mpjbuf.buddy.PoolExhaustedException;
 import org.mpjbuf.dev.DeviceException;
@@ -12,13 +16,19 @@ import org.mpjbuf.dev.TruncationException;
 
 /**
  * The data movement of one smdev world: staging eager sends in blocks of the world's buddy pool,
- * and copying a matched message into its receive buffer, one bulk copy per hop
- * ({@link MemorySegment#copy} with the element's layout, or {@link System#arraycopy} array to
- * array). Object runs travel serialized.
+ * and copying a matched message into its receive, one bulk copy per hop ({@link MemorySegment#copy}
+ * or {@link System#arraycopy}).
+ *
+ * <p>Four pairs of forms meet here. Array to array and buffer to buffer are the fast paths: one
+ * copy from the sender's memory (rendezvous, or the receive posted first) or from the staging
+ * block. Array to buffer writes one section into the receive buffer; buffer to array reads the
+ * message's first section. Object runs travel serialized and are deserialized with the receiving
+ * rank's class loader.
  *
  * <p>Thread-safe; a send's staging block is touched only by the thread that owns the send at
  * that moment (the sender while staging, the matching thread while copying out and freeing it),
- * and the mailbox lock orders the two.
+ * and the mailbox lock orders the two. Any failure while delivering fails the receive, never the
+ * thread that happens to copy.
  */
 final class Transfers {
     private final BufferPool pool;
@@ -28,26 +38,45 @@ final class Transfers {
     }
 
     /**
-     * Copies an eager send's data into a pooled block so the sender may reuse its array. Zero
-     * elements need no block; {@code boolean} runs (which {@link MemorySegment} cannot copy from an
-     * array) and a pool that refuses memory fall back to a heap copy.
+     * Copies an eager send's data into a pooled block so the sender may reuse its array or buffer.
+     * Zero elements need no block; {@code boolean} runs (which {@link MemorySegment} cannot copy
+     * from an array) and a pool that refuses memory fall back to a heap copy.
      */
     void stage(final SmdevRequest send) {
-        if (send.count == 0) {
-            return;
-        }
-        if (send.type != ElementType.BOOLEAN) {
-            try {
-                final MemorySegment block = pool.allocateSegment(send.byteCount);
-                MemorySegment.copy(send.array, send.offset, block, send.type.layout(), 0, send.count);
-                send.staged = block;
-                return;
-            } catch (final PoolExhaustedException exhausted) {
-                send.staged = heapCopy(send);
-                return;
+        if (send.buffer != null) {
+            send.staged = stageBytes(send.staticPart);
+            if (send.dynamicLength > 0) {
+                send.stagedDynamic = Arrays.copyOf(send.dynamicPart, send.dynamicLength);
             }
+        } else if (send.count > 0) {
+            send.staged = send.type == ElementType.BOOLEAN ? heapCopy(send) : stageRun(send);
         }
-        send.staged = heapCopy(send);
+    }
+
+    private Object stageRun(final SmdevRequest send) {
+        final MemorySegment block = allocate(send.byteCount);
+        if (block == null) {
+            return heapCopy(send);
+        }
+        MemorySegment.copy(send.array, send.offset, block, send.type.layout(), 0, send.count);
+        return block;
+    }
+
+    private Object stageBytes(final MemorySegment bytes) {
+        final MemorySegment block = allocate(bytes.byteSize());
+        if (block == null) {
+            return bytes.toArray(ValueLayout.JAVA_BYTE);
+        }
+        MemorySegment.copy(bytes, 0, block, 0, bytes.byteSize());
+        return block;
+    }
+
+    private MemorySegment allocate(final long byteSize) {
+        try {
+            return pool.allocateSegment(byteSize);
+        } catch (final PoolExhaustedException exhausted) {
+            return null;
+        }
     }
 
     private static Object heapCopy(final SmdevRequest send) {
@@ -60,44 +89,50 @@ final class Transfers {
     void release(final SmdevRequest send) {
         final Object staged = send.staged;
         send.staged = null;
+        send.stagedDynamic = null;
         if (staged instanceof MemorySegment block) {
             pool.free(block);
         }
     }
 
     /**
-     * Copies a matched message into its receive buffer, completes the receive, and releases the
-     * staging block. The send is not completed here.
+     * Copies a matched message into its receive, completes the receive, and releases the staging
+     * block. The send is not completed here.
      */
     void deliver(final SmdevRequest send, final SmdevRequest receive, final Status status) {
-        DeviceException failure = null;
+        DeviceException failure;
         try {
-            if (send.type != receive.type) {
-                failure = new DeviceException("type mismatch: rank " + send.sourceRank + " sent "
-                    + send.count + " " + send.type + " elements with tag " + send.tag
-                    + " but the matching receive expects " + receive.type);
+            if (receive.buffer != null) {
+                failure = send.buffer != null ? bufferToBuffer(send, receive, status) : arrayToBuffer(send, receive, status);
             } else {
-                copy(send, receive, Math.min(send.count, receive.count));
-                if (send.count > receive.count) {
-                    failure = new TruncationException(status, receive.count);
-                }
+                failure = send.buffer != null ? bufferToArray(send, receive, status) : arrayToArray(send, receive, status);
             }
         } catch (final DeviceException ex) {
             failure = ex;
-        } catch (final ArrayStoreException ex) {
-            failure = new DeviceException("received objects do not fit the receive array of type "
-                + receive.array.getClass().getTypeName() + ": " + ex.getMessage(), ex);
+        } catch (final RuntimeException ex) {
+            failure = new DeviceException("cannot deliver the message from rank " + send.sourceRank + " with tag "
+                + send.tag + " to the receive of rank " + receive.owner.rank() + ": " + ex.getMessage(), ex);
         } finally {
             release(send);
         }
         receive.complete(failure == null ? status : null, failure);
     }
 
-    private static void copy(final SmdevRequest send, final SmdevRequest receive, final int count) {
+    private static DeviceException arrayToArray(final SmdevRequest send, final SmdevRequest receive,
+                                                final Status status) {
+        if (send.type != receive.type) {
+            return mismatch(send, receive.type);
+        }
+        final int count = Math.min(send.count, receive.count);
         final Object staged = send.staged;
         if (send.type == ElementType.OBJECT) {
             final Object[] objects = ObjectCodec.deserialize((byte[]) staged, send.count, receive.owner.classLoader());
-            System.arraycopy(objects, 0, receive.array, receive.offset, count);
+            try {
+                System.arraycopy(objects, 0, receive.array, receive.offset, count);
+            } catch (final ArrayStoreException ex) {
+                return new DeviceException("received objects do not fit the receive array of type "
+                    + receive.array.getClass().getTypeName() + ": " + ex.getMessage(), ex);
+            }
         } else if (staged instanceof MemorySegment block) {
             MemorySegment.copy(block, send.type.layout(), 0, receive.array, receive.offset, count);
         } else if (staged != null) {
@@ -105,6 +140,84 @@ final class Transfers {
         } else {
             System.arraycopy(send.array, send.offset, receive.array, receive.offset, count);
         }
+        return send.count > receive.count
+            ? new TruncationException(status, receive.count, (long) receive.count * receive.type.byteSize())
+            : null;
+    }
+
+    private static DeviceException bufferToBuffer(final SmdevRequest send, final SmdevRequest receive,
+                                                  final Status status) {
+        final Buffer target = receive.buffer;
+        final MemorySegment bytes = staticSource(send);
+        final MemorySegment storage = target.storageSegment();
+        if (bytes.byteSize() > storage.byteSize()) {
+            target.clear();
+            return new TruncationException(status, -1, storage.byteSize());
+        }
+        MemorySegment.copy(bytes, 0, storage, 0, bytes.byteSize());
+        final byte[] dynamic = send.stagedDynamic != null ? send.stagedDynamic
+            : send.dynamicLength > 0 ? Arrays.copyOf(send.dynamicPart, send.dynamicLength) : null;
+        target.classLoader(receive.owner.classLoader());
+        target.commitReceived(dynamic, send.dynamicLength);
+        return null;
+    }
+
+    private static DeviceException bufferToArray(final SmdevRequest send, final SmdevRequest receive,
+                                                 final Status status) {
+        if (send.type == null) {
+            return null;
+        }
+        if (send.type != receive.type) {
+            return mismatch(send, receive.type);
+        }
+        final byte[] dynamic = send.stagedDynamic != null ? send.stagedDynamic : send.dynamicPart;
+        final Buffer view = Buffer.wrap(staticSource(send), dynamic, send.dynamicLength);
+        view.classLoader(receive.owner.classLoader());
+        view.getSectionHeader();
+        Sections.read(view, receive.array, receive.offset, Math.min(send.count, receive.count), receive.type);
+        return send.count > receive.count
+            ? new TruncationException(status, receive.count, (long) receive.count * receive.type.byteSize())
+            : null;
+    }
+
+    private static DeviceException arrayToBuffer(final SmdevRequest send, final SmdevRequest receive,
+                                                 final Status status) {
+        final Buffer target = receive.buffer;
+        final int needed = BufferDescriptor.sectionSize(Sections.typeOf(send.type), send.count);
+        if (needed > target.capacity()) {
+            target.clear();
+            return new TruncationException(status, -1, target.capacity());
+        }
+        target.clear();
+        target.classLoader(receive.owner.classLoader());
+        final Object staged = send.staged;
+        if (send.type == ElementType.OBJECT) {
+            final Object[] objects = ObjectCodec.deserialize((byte[]) staged, send.count, receive.owner.classLoader());
+            Sections.write(target, objects, 0, send.count, send.type);
+        } else if (staged instanceof MemorySegment block) {
+            final Object run = Array.newInstance(send.type.carrier(), send.count);
+            MemorySegment.copy(block, send.type.layout(), 0, run, 0, send.count);
+            Sections.write(target, run, 0, send.count, send.type);
+        } else if (staged != null) {
+            Sections.write(target, staged, 0, send.count, send.type);
+        } else {
+            Sections.write(target, send.array, send.offset, send.count, send.type);
+        }
+        target.commit();
+        return null;
+    }
+
+    private static MemorySegment staticSource(final SmdevRequest send) {
+        final Object staged = send.staged;
+        if (staged instanceof MemorySegment block) {
+            return block;
+        }
+        return staged instanceof byte[] bytes ? MemorySegment.ofArray(bytes) : send.staticPart;
+    }
+
+    private static DeviceException mismatch(final SmdevRequest send, final ElementType expected) {
+        return new DeviceException("type mismatch: rank " + send.sourceRank + " sent " + send.count + " "
+            + send.type + " elements with tag " + send.tag + " but the matching receive expects " + expected);
     }
 
     /** Returns the pool's memory once every rank has finished. */

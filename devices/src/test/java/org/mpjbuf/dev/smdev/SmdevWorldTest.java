@@ -17,6 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.mpjbuf.Buffer;
+import org.mpjbuf.BufferDescriptor;
+import org.mpjbuf.BufferFactory;
+import org.mpjbuf.Type;
 import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceArguments;
 import org.mpjbuf.dev.DeviceException;
@@ -113,6 +117,33 @@ final class SmdevWorldTest {
                     assertSame(rankLoader, type.getClassLoader());
                     assertEquals(42, type.getField("value").getInt(received[0]));
                 }
+            });
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldReadObjectSectionsOfReceivedBuffersWithTheReceivingRanksClassLoader() throws Exception {
+        final URL classes = Payload.class.getProtectionDomain().getCodeSource().getLocation();
+        try (URLClassLoader rankLoader = new URLClassLoader(new URL[] {classes}, ClassLoader.getPlatformClassLoader());
+             BufferFactory factory = BufferFactory.builder().build()) {
+            final SmdevWorld world = SmdevWorld.create(2);
+            run(world, join(world, Payload.class.getClassLoader(), rankLoader), (device, rank, ids) -> {
+                final Buffer buffer = factory.allocate(BufferDescriptor.sectionSize(Type.OBJECT, 1));
+                if (rank == 0) {
+                    buffer.putSectionHeader(Type.OBJECT);
+                    buffer.write(new Object[] {new Payload(7)}, 0, 1);
+                    buffer.commit();
+                    device.send(buffer, ids[1], 1, CONTEXT);
+                } else {
+                    device.recv(buffer, ids[0], 1, CONTEXT);
+                    assertEquals(Type.OBJECT, buffer.getSectionHeader());
+                    final Object[] received = new Object[1];
+                    buffer.read(received, 0, 1);
+                    assertSame(rankLoader, received[0].getClass().getClassLoader());
+                    assertEquals(7, received[0].getClass().getField("value").getInt(received[0]));
+                }
+                factory.free(buffer);
             });
         }
     }

@@ -1,0 +1,164 @@
+package org.mpjbuf.dev;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.mpjbuf.Buffer;
+import org.mpjbuf.BufferDescriptor;
+import org.mpjbuf.BufferFactory;
+import org.mpjbuf.Type;
+
+/**
+ * Packed mpjbuf {@link Buffer} messages: several sections with objects, both protocols, either side
+ * first, truncation, and the crossings between buffer and array messages.
+ */
+public abstract class DeviceBufferMessages extends DeviceOrderingProperties {
+    private final BufferFactory factory = BufferFactory.builder().build();
+
+    /** Creates the suite; subclasses say how to open a world. */
+    protected DeviceBufferMessages() {
+    }
+
+    @AfterEach
+    final void closeFactory() {
+        factory.close();
+    }
+
+    private Buffer packed(final int intCount, final int seed) {
+        final Buffer buffer = factory.allocate(BufferDescriptor.sectionSize(Type.INT, intCount)
+            + BufferDescriptor.sectionSize(Type.DOUBLE, 2) + BufferDescriptor.sectionSize(Type.OBJECT, 2));
+        buffer.putSectionHeader(Type.INT);
+        buffer.write(ints(intCount, seed), 0, intCount);
+        buffer.putSectionHeader(Type.DOUBLE);
+        buffer.write(new double[] {seed, -seed / 2.0}, 0, 2);
+        buffer.putSectionHeader(Type.OBJECT);
+        buffer.write(new Object[] {"text-" + seed, java.util.List.of(seed, seed + 1)}, 0, 2);
+        buffer.commit();
+        return buffer;
+    }
+
+    private static void checkPacked(final Buffer buffer, final int intCount, final int seed) {
+        assertEquals(Type.INT, buffer.getSectionHeader());
+        assertEquals(intCount, buffer.getSectionSize());
+        final int[] values = new int[intCount];
+        buffer.read(values, 0, intCount);
+        assertArrayEquals(ints(intCount, seed), values);
+        assertEquals(Type.DOUBLE, buffer.getSectionHeader());
+        final double[] doubles = new double[2];
+        buffer.read(doubles, 0, 2);
+        assertArrayEquals(new double[] {seed, -seed / 2.0}, doubles);
+        assertEquals(Type.OBJECT, buffer.getSectionHeader());
+        final Object[] objects = new Object[2];
+        buffer.read(objects, 0, 2);
+        assertEquals("text-" + seed, objects[0]);
+        assertEquals(java.util.List.of(seed, seed + 1), objects[1]);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 100, -1})
+    @Timeout(60)
+    void shouldDeliverPackedBuffersOnBothProtocolsWhicheverSideComesFirst(final int size) throws InterruptedException {
+        final int intCount = size >= 0 ? size : eagerLimit() / Integer.BYTES + 16;
+        inWorld(2, (device, rank, ids) -> {
+            if (rank == 0) {
+                final Buffer first = packed(intCount, 1);
+                device.send(first, ids[1], 1, CONTEXT);
+                final Buffer second = packed(intCount, 2);
+                device.recv(new int[0], 0, 0, ids[1], 0, CONTEXT);
+                device.send(second, ids[1], 2, CONTEXT);
+                factory.free(first);
+                factory.free(second);
+            } else {
+                final Buffer late = factory.allocate(4 * intCount + 1024);
+                while (device.iprobe(ids[0], 1, CONTEXT) == null) {
+                    Thread.onSpinWait();
+                }
+                final Status status = device.recv(late, ids[0], 1, CONTEXT);
+                assertEquals(ElementType.INT, status.elementType());
+                assertEquals(intCount, status.elementCount());
+                assertEquals(late.staticLength() + late.dynamicLength(), status.byteCount());
+                checkPacked(late, intCount, 1);
+                final Buffer early = factory.allocate(4 * intCount + 1024);
+                final Request request = device.irecv(early, ids[0], 2, CONTEXT);
+                device.send(new int[0], 0, 0, ids[0], 0, CONTEXT);
+                request.await();
+                checkPacked(early, intCount, 2);
+                factory.free(late);
+                factory.free(early);
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldReceiveAnArrayMessageAsABufferAndABufferMessageAsAnArray() throws InterruptedException {
+        inWorld(2, (device, rank, ids) -> {
+            if (rank == 0) {
+                device.send(ints(5, 3), 0, 5, ids[1], 1, CONTEXT);
+                final Buffer buffer = packed(6, 4);
+                device.send(buffer, ids[1], 2, CONTEXT);
+                factory.free(buffer);
+                device.send(new String[] {"a", "b"}, 0, 2, ids[1], 3, CONTEXT);
+            } else {
+                final Buffer asBuffer = factory.allocate(64);
+                final Status arrayStatus = device.recv(asBuffer, ids[0], 1, CONTEXT);
+                assertEquals(5, arrayStatus.elementCount());
+                assertEquals(Type.INT, asBuffer.getSectionHeader());
+                final int[] values = new int[5];
+                asBuffer.read(values, 0, 5);
+                assertArrayEquals(ints(5, 3), values);
+                final int[] firstSection = new int[6];
+                device.recv(firstSection, 0, 6, ids[0], 2, CONTEXT);
+                assertArrayEquals(ints(6, 4), firstSection, "the first section of the packed message");
+                device.recv(asBuffer, ids[0], 3, CONTEXT);
+                assertEquals(Type.OBJECT, asBuffer.getSectionHeader());
+                final Object[] strings = new Object[2];
+                asBuffer.read(strings, 0, 2);
+                assertArrayEquals(new Object[] {"a", "b"}, strings);
+                factory.free(asBuffer);
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldReportATooSmallReceiveBufferAndStayUsable() throws InterruptedException {
+        inWorld(2, (device, rank, ids) -> {
+            if (rank == 0) {
+                final Buffer big = packed(100, 5);
+                device.send(big, ids[1], 1, CONTEXT);
+                final Buffer small = packed(1, 6);
+                device.send(small, ids[1], 1, CONTEXT);
+                factory.free(big);
+                factory.free(small);
+            } else {
+                final Buffer receive = factory.allocate(128);
+                final TruncationException truncated = assertThrows(TruncationException.class,
+                    () -> device.recv(receive, ids[0], 1, CONTEXT));
+                assertEquals(100, truncated.status().elementCount());
+                assertTrue(truncated.getMessage().contains("bytes"), truncated.getMessage());
+                device.recv(receive, ids[0], 1, CONTEXT);
+                checkPacked(receive, 1, 6);
+                factory.free(receive);
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldRejectAnUncommittedSendBuffer() {
+        final Device device = openTracked(1).get(0);
+        final Buffer buffer = factory.allocate(64);
+        final IllegalArgumentException uncommitted = assertThrows(IllegalArgumentException.class,
+            () -> device.isend(buffer, device.id(), 1, CONTEXT));
+        assertTrue(uncommitted.getMessage().contains("commit"), uncommitted.getMessage());
+        factory.free(buffer);
+    }
+}
