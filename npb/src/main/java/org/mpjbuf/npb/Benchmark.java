@@ -1,0 +1,65 @@
+package org.mpjbuf.npb;
+
+import java.io.PrintStream;
+
+import mpi.Intracomm;
+import mpi.MPIException;
+
+/**
+ * One NAS kernel, run by every rank of a communicator through
+ * {@link BenchmarkDriver}.
+ *
+ * <p>Implementations keep no shared state: each rank runs its own instance
+ * from its own thread.
+ */
+interface Benchmark {
+    /** {@return the NPB name, for example {@code "CG"}} */
+    String name();
+
+    /**
+     * {@return the largest power-of-two process count the kernel's data
+     * distribution supports for a class}
+     *
+     * @param problemClass the class
+     */
+    int maxProcesses(ProblemClass problemClass);
+
+    /**
+     * {@return the problem size as the NPB report prints it}
+     *
+     * @param problemClass the class
+     */
+    String size(ProblemClass problemClass);
+
+    /**
+     * {@return the number of timed iterations}
+     *
+     * @param problemClass the class
+     */
+    int iterations(ProblemClass problemClass);
+
+    /**
+     * Runs the kernel on every rank of {@code comm}: set-up, the timed part,
+     * and verification.
+     *
+     * @param comm the communicator, whose size the driver has checked
+     * @param problemClass the class
+     * @param progress where rank 0 prints progress lines (a null stream on
+     *        the other ranks)
+     * @return this rank's outcome; the verification flag counts at rank 0
+     * @throws MPIException if communication fails
+     */
+    Outcome run(Intracomm comm, ProblemClass problemClass, PrintStream progress) throws MPIException;
+
+    /**
+     * What one rank measured.
+     *
+     * @param seconds this rank's time of the timed part
+     * @param megaOperations the operations of the whole run, in millions,
+     *        as the NPB reference counts them
+     * @param operationType what an operation is, as the NPB report says
+     * @param verified whether verification passed (meaningful at rank 0)
+     */
+    record Outcome(double seconds, double megaOperations, String operationType, boolean verified) {
+    }
+}
