@@ -24,10 +24,12 @@ final class FftLines {
 
     private final double[] rootRe;
     private final double[] rootIm;
+    private final double[] conjugateIm;
     private final double[] xr;
     private final double[] xi;
     private final double[] yr;
     private final double[] yi;
+    private boolean inverse;
 
     /**
      * Creates the transform for lines up to {@code maxLength} elements.
@@ -44,6 +46,10 @@ final class FftLines {
                 rootRe[ln + i] = Math.cos(ti);
                 rootIm[ln + i] = Math.sin(ti);
             }
+        }
+        conjugateIm = new double[maxLength];
+        for (int i = 0; i < maxLength; i++) {
+            conjugateIm[i] = -rootIm[i];
         }
         xr = new double[maxLength * BATCH];
         xi = new double[maxLength * BATCH];
@@ -62,6 +68,7 @@ final class FftLines {
      * @param inverse {@code true} for the inverse transform (conjugate roots)
      */
     void transform(double[] data, int n0, int n1, int n2, int axis, boolean inverse) {
+        this.inverse = inverse;
         int length;
         int elementStride;
         int lineStep;
@@ -99,7 +106,7 @@ final class FftLines {
                 int width = Math.min(BATCH, lineCount - first);
                 int start = outer * outerStep + first * lineStep;
                 gather(data, start, length, elementStride, lineStep, width);
-                stockham(length, width, inverse);
+                stockham(length);
                 scatter(data, start, length, elementStride, lineStep, width);
             }
         }
@@ -146,50 +153,49 @@ final class FftLines {
     }
 
     /** Transforms the gathered batch in {@code xr, xi} ({@code cfftz}). */
-    private void stockham(int length, int width, boolean inverse) {
+    private void stockham(int length) {
         int m = Integer.numberOfTrailingZeros(length);
         for (int l = 1; l <= m; l += 2) {
-            pass(l, m, length, width, inverse, xr, xi, yr, yi);
+            pass(l, m, length, xr, xi, yr, yi);
             if (l == m) {
                 System.arraycopy(yr, 0, xr, 0, length * BATCH);
                 System.arraycopy(yi, 0, xi, 0, length * BATCH);
                 return;
             }
-            pass(l + 1, m, length, width, inverse, yr, yi, xr, xi);
+            pass(l + 1, m, length, yr, yi, xr, xi);
         }
     }
 
-    /** Pass {@code l} of the Stockham FFT from {@code (ar, ai)} into {@code (br, bi)} ({@code fftz2}). */
-    private void pass(int l, int m, int length, int width, boolean inverse,
-            double[] ar, double[] ai, double[] br, double[] bi) {
+    /**
+     * Pass {@code l} of the Stockham FFT from {@code (ar, ai)} into
+     * {@code (br, bi)} ({@code fftz2}); all {@value #BATCH} lines of the batch
+     * are transformed (unused ones hold stale finite values), so that the
+     * inner loop runs over {@code lk * BATCH} consecutive doubles.
+     */
+    private void pass(int l, int m, int length, double[] ar, double[] ai, double[] br, double[] bi) {
         int half = length / 2;
         int lk = 1 << (l - 1);
         int li = 1 << (m - l);
-        int lj = 2 * lk;
+        int run = lk * BATCH;
+        double[] roots = inverse ? conjugateIm : rootIm;
         for (int i = 0; i < li; i++) {
-            int i11 = i * lk;
-            int i12 = i11 + half;
-            int i21 = i * lj;
-            int i22 = i21 + lk;
+            int a1 = i * run;
+            int a2 = a1 + half * BATCH;
+            int b1 = 2 * i * run;
+            int b2 = b1 + run;
             double ur = rootRe[li + i];
-            double ui = inverse ? -rootIm[li + i] : rootIm[li + i];
-            for (int k = 0; k < lk; k++) {
-                int a1 = (i11 + k) * BATCH;
-                int a2 = (i12 + k) * BATCH;
-                int b1 = (i21 + k) * BATCH;
-                int b2 = (i22 + k) * BATCH;
-                for (int j = 0; j < width; j++) {
-                    double x11r = ar[a1 + j];
-                    double x11i = ai[a1 + j];
-                    double x21r = ar[a2 + j];
-                    double x21i = ai[a2 + j];
-                    br[b1 + j] = x11r + x21r;
-                    bi[b1 + j] = x11i + x21i;
-                    double dr = x11r - x21r;
-                    double di = x11i - x21i;
-                    br[b2 + j] = ur * dr - ui * di;
-                    bi[b2 + j] = ur * di + ui * dr;
-                }
+            double ui = roots[li + i];
+            for (int t = 0; t < run; t++) {
+                double x11r = ar[a1 + t];
+                double x11i = ai[a1 + t];
+                double x21r = ar[a2 + t];
+                double x21i = ai[a2 + t];
+                br[b1 + t] = x11r + x21r;
+                bi[b1 + t] = x11i + x21i;
+                double dr = x11r - x21r;
+                double di = x11i - x21i;
+                br[b2 + t] = ur * dr - ui * di;
+                bi[b2 + t] = ur * di + ui * dr;
             }
         }
     }

@@ -9,9 +9,20 @@ final class RunEnvironment {
     private RunEnvironment() {
     }
 
-    /** {@return the name of the device the ranks communicate through} */
+    /** The mpj-core property that selects the device, and its default. */
+    private static final String DEVICE_PROP_NAME = "mpjbuf.mpj.device";
+    private static final String DEVICE_DEFAULT = "smdev";
+
+    /**
+     * {@return the name of the device the ranks communicate through, as the
+     * runtime's configuration gives it (system property, then environment)}
+     */
     static String deviceName() {
-        return System.getProperty("mpjbuf.device", "smdev");
+        String value = System.getProperty(DEVICE_PROP_NAME);
+        if (value == null) {
+            value = System.getenv(DEVICE_PROP_NAME.toUpperCase(java.util.Locale.ROOT).replace('.', '_'));
+        }
+        return value == null || value.isBlank() ? DEVICE_DEFAULT : value;
     }
 
     /** {@return the Java runtime's version and vendor} */
