@@ -421,7 +421,8 @@ public final class BufferPool implements AutoCloseable {
     }
 
     private void release(final Region region, final long offset, final long length) {
-        if (offset < 0 || offset >= region.byteSize() || (offset & (minimumBlockSize - 1)) != 0) {
+        if (offset < 0 || offset >= region.byteSize() || (offset & (minimumBlockSize - 1)) != 0
+            || region.dedicated() && offset != 0) {
             throw notABlock(region, offset);
         }
         final int unit = (int) (offset >>> unitShift);
