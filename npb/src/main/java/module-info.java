@@ -1,8 +1,9 @@
 /**
  * The NAS Parallel Benchmarks CG, EP, FT, IS and MG on the mpiJava 1.2 API.
  */
+@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"}) // mpj-core's jar is an automatic module
 module org.mpjbuf.npb {
-    requires org.mpjbuf.mpj;
+    requires transitive org.mpjbuf.mpj;
 
     exports org.mpjbuf.npb;
 }

@@ -7,12 +7,12 @@ import mpi.MPIException;
 
 /**
  * One NAS kernel, run by every rank of a communicator through
- * {@link BenchmarkDriver}.
+ * {@link BenchmarkDriver#execute}.
  *
- * <p>Implementations keep no shared state: each rank runs its own instance
- * from its own thread.
+ * <p>Implementations keep no shared state, but an instance is not
+ * thread-safe: each rank runs its own instance from its own thread.
  */
-interface Benchmark {
+public interface Benchmark {
     /** {@return the NPB name, for example {@code "CG"}} */
     String name();
 
@@ -21,6 +21,7 @@ interface Benchmark {
      * distribution supports for a class}
      *
      * @param problemClass the class
+     * @throws IllegalArgumentException if the kernel does not support the class
      */
     int maxProcesses(ProblemClass problemClass);
 
@@ -28,6 +29,7 @@ interface Benchmark {
      * {@return the problem size as the NPB report prints it}
      *
      * @param problemClass the class
+     * @throws IllegalArgumentException if the kernel does not support the class
      */
     String size(ProblemClass problemClass);
 
@@ -35,6 +37,7 @@ interface Benchmark {
      * {@return the number of timed iterations}
      *
      * @param problemClass the class
+     * @throws IllegalArgumentException if the kernel does not support the class
      */
     int iterations(ProblemClass problemClass);
 
@@ -48,11 +51,13 @@ interface Benchmark {
      *        the other ranks)
      * @return this rank's outcome; the verification flag counts at rank 0
      * @throws MPIException if communication fails
+     * @throws IllegalArgumentException if the kernel does not support the
+     *         class (FT class C)
      */
     Outcome run(Intracomm comm, ProblemClass problemClass, PrintStream progress) throws MPIException;
 
     /**
-     * What one rank measured.
+     * What one rank measured. Immutable and thread-safe.
      *
      * @param seconds this rank's time of the timed part
      * @param megaOperations the operations of the whole run, in millions,

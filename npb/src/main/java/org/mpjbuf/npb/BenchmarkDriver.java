@@ -15,7 +15,7 @@ import mpi.MPIException;
  *
  * <p>Stateless and thread-safe; every rank calls it from its own thread.
  */
-final class BenchmarkDriver {
+public final class BenchmarkDriver {
     private BenchmarkDriver() {
     }
 
@@ -47,10 +47,11 @@ final class BenchmarkDriver {
      * @param out where rank 0 prints the banner, the progress and the report
      * @return the report, the same on every rank
      * @throws MPIException if communication fails
-     * @throws IllegalArgumentException if the communicator's size is not a
-     *         power of two the kernel supports for the class
+     * @throws IllegalArgumentException if the kernel does not support the
+     *         class, or the communicator's size is not a power of two the
+     *         kernel supports for the class
      */
-    static BenchmarkReport execute(Benchmark benchmark, Intracomm comm, ProblemClass problemClass,
+    public static BenchmarkReport execute(Benchmark benchmark, Intracomm comm, ProblemClass problemClass,
             PrintStream out) throws MPIException {
         int processes = comm.Size();
         checkProcessCount(benchmark, problemClass, processes);
