@@ -6,6 +6,7 @@ import java.util.Arrays;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
+import mpi.Request;
 
 /**
  * NPB IS, the integer sort: ranks {@code 2^n} keys with a bucket sort spread
@@ -290,7 +291,7 @@ public final class IS implements Benchmark {
                 sorted[--keyRanks[key - minKeyOfLastIteration]] = key;
             }
             int[] neighbourLargest = new int[1];
-            mpi.Request request = null;
+            Request request = null;
             if (rank > 0) {
                 request = comm.Irecv(neighbourLargest, 0, 1, MPI.INT, rank - 1, 1000);
             }

@@ -3,6 +3,7 @@ package org.mpjbuf.npb;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
+import mpi.Op;
 import mpi.Request;
 
 /**
@@ -255,7 +256,7 @@ final class MgGrid {
         return reduce(value, MPI.MIN);
     }
 
-    private double reduce(double value, mpi.Op op) throws MPIException {
+    private double reduce(double value, Op op) throws MPIException {
         double[] in = {value};
         double[] out = new double[1];
         comm.Allreduce(in, 0, out, 0, 1, MPI.DOUBLE, op);
