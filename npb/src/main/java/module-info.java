@@ -1,7 +1,7 @@
 /**
  * The NAS Parallel Benchmarks CG, EP, FT, IS and MG on the mpiJava 1.2 API.
  */
-@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"}) // mpj-core's jar is an automatic module
+@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"}) // mpj-core (and devices below it) may be automatic modules
 module org.mpjbuf.npb {
     requires transitive org.mpjbuf.mpj;
 
