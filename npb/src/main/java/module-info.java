@@ -1,7 +1,8 @@
 /**
  * The NAS Parallel Benchmarks CG, EP, FT, IS and MG on the mpiJava 1.2 API.
  */
-@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"}) // mpj-core (and devices below it) may be automatic modules
+// mpj-core and the devices below it may be packaged as automatic modules
+@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
 module org.mpjbuf.npb {
     requires transitive org.mpjbuf.mpj;
 
