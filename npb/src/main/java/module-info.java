@@ -5,6 +5,7 @@
 @SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
 module org.mpjbuf.npb {
     requires transitive org.mpjbuf.mpj;
+    requires java.management;
 
     exports org.mpjbuf.npb;
 }

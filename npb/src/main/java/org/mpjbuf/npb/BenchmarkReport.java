@@ -14,7 +14,11 @@ import java.util.Locale;
  * @param size the problem size as the reference prints it
  * @param iterations the timed iterations
  * @param processes the number of processes (ranks)
- * @param seconds the time of the timed part, the maximum over the ranks
+ * @param seconds the wall-clock time of the timed part, the maximum over the
+ *        ranks
+ * @param cpuSeconds the CPU time of the busiest rank's thread in the timed
+ *        part; below {@code seconds} when the rank waited or the machine was
+ *        busy with other work
  * @param mopsTotal millions of operations per second, all ranks together
  * @param operationType what an operation is
  * @param verified whether verification passed
@@ -22,7 +26,7 @@ import java.util.Locale;
  * @param jdk the Java runtime version
  */
 public record BenchmarkReport(String benchmark, ProblemClass problemClass, String size, int iterations,
-        int processes, double seconds, double mopsTotal, String operationType, boolean verified,
+        int processes, double seconds, double cpuSeconds, double mopsTotal, String operationType, boolean verified,
         String device, String jdk) {
 
     /** {@return Mop/s divided by the number of processes} */
@@ -42,6 +46,7 @@ public record BenchmarkReport(String benchmark, ProblemClass problemClass, Strin
         line(out, "Size", size);
         line(out, "Iterations", Integer.toString(iterations));
         line(out, "Time in seconds", format("%.2f", seconds));
+        line(out, "CPU seconds", format("%.2f", cpuSeconds));
         line(out, "Total processes", Integer.toString(processes));
         line(out, "Mop/s total", format("%.2f", mopsTotal));
         line(out, "Mop/s/process", format("%.2f", mopsPerProcess()));

@@ -106,7 +106,7 @@ public final class EP implements Benchmark {
             progress.printf(" %3d %15.0f%n", annulus, total[2 + annulus]);
         }
         double megaOperations = Math.scalb(1.0, parameters.m() + 1) / 1.0e6;
-        return new Outcome(timer.seconds(), megaOperations, "Random numbers generated", verified);
+        return new Outcome(timer.seconds(), timer.cpuSeconds(), megaOperations, "Random numbers generated", verified);
     }
 
     /** Turns one batch of uniform deviates into Gaussian pairs and adds them to {@code sums}. */

@@ -92,7 +92,7 @@ public final class FT implements Benchmark {
         double n = parameters.points();
         double megaOperations = 1.0e-6 * n * (14.8157 + 7.19641 * Math.log(n)
                 + (5.23518 + 7.21113 * Math.log(n)) * parameters.iterations());
-        return new Outcome(timer.seconds(), megaOperations, "floating point", verified);
+        return new Outcome(timer.seconds(), timer.cpuSeconds(), megaOperations, "floating point", verified);
     }
 
     private static boolean verify(double[] sums, double[] expected) {
