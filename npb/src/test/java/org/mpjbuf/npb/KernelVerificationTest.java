@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -41,6 +42,7 @@ class KernelVerificationTest {
 
     @ParameterizedTest(name = "{0} class {3} on {2} ranks")
     @MethodSource("classW")
+    @Tag("slow")
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void shouldVerifyClassWOfTheQuickKernels(String name, Supplier<Benchmark> kernel, int ranks,
             ProblemClass problemClass) {
