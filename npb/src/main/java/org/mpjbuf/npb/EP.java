@@ -121,7 +121,9 @@ public final class EP implements Benchmark {
                 double t2 = Math.sqrt(-2.0 * Math.log(t1) / t1);
                 double t3 = x1 * t2;
                 double t4 = x2 * t2;
-                int annulus = (int) Math.max(Math.abs(t3), Math.abs(t4));
+                double a3 = Math.abs(t3);
+                double a4 = Math.abs(t4);
+                int annulus = (int) (a3 > a4 ? a3 : a4);
                 sums[2 + annulus] += 1.0;
                 sx += t3;
                 sy += t4;
