@@ -292,6 +292,78 @@ class BufferPoolTest {
     }
 
     @Test
+    void shouldReportTheCallerOfAnOversizedLeak() {
+        try (BufferPool pool = BufferPool.builder().medium(Medium.HEAP).regionSize(REGION).leakTracking(true).build()) {
+            final ByteBuffer leaked = pool.allocate(2 * REGION);
+            assertEquals("shouldReportTheCallerOfAnOversizedLeak",
+                pool.leaks().getFirst().allocationSite().getFirst().getMethodName());
+            pool.free(leaked);
+        }
+    }
+
+    @Test
+    void shouldReleaseEveryRegionOnCloseEvenIfTheListenerFails() {
+        final List<PoolRegion> released = new ArrayList<>();
+        final BufferPool pool = BufferPool.builder().medium(Medium.NATIVE).regionSize(REGION)
+            .regionListener(new RegionListener() {
+                @Override
+                public void regionCreated(final PoolRegion region) {
+                    region.attach(region.id());
+                }
+
+                @Override
+                public void regionReleasing(final PoolRegion region) {
+                    released.add(region);
+                    throw new IllegalStateException("deregistration failed for region " + region.id());
+                }
+            }).build();
+        final MemorySegment first = pool.allocateSegment(REGION);
+        final MemorySegment second = pool.allocateSegment(REGION);
+        assertTrue(assertThrows(IllegalStateException.class, pool::close).getMessage().startsWith("deregistration failed"));
+        assertEquals(2, released.size());
+        assertThrows(IllegalStateException.class, () -> first.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 0));
+        assertThrows(IllegalStateException.class, () -> second.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 0));
+    }
+
+    @Test
+    void shouldAskOtherThreadsForTheirCachedBlocksWhenExhausted() throws Exception {
+        try (BufferPool pool = BufferPool.builder().medium(Medium.DIRECT).regionSize(REGION)
+            .maximumReservedBytes(2 * REGION).build()) {
+            final java.util.concurrent.SynchronousQueue<String> toOther = new java.util.concurrent.SynchronousQueue<>();
+            final java.util.concurrent.SynchronousQueue<String> fromOther = new java.util.concurrent.SynchronousQueue<>();
+            final Thread other = Thread.ofPlatform().start(() -> {
+                try {
+                    pool.free(pool.allocate(REGION));
+                    fromOther.put("cached");
+                    toOther.take();
+                    pool.free(pool.allocate(64));
+                    fromOther.put("trimmed on request");
+                    toOther.take();
+                    pool.trimThreadCache();
+                    fromOther.put("trimmed");
+                    toOther.take();
+                } catch (final InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            assertEquals("cached", fromOther.take());
+            final ByteBuffer mine = pool.allocate(REGION);
+            final PoolExhaustedException exhausted =
+                assertThrows(PoolExhaustedException.class, () -> pool.allocate(REGION));
+            assertTrue(exhausted.getMessage().contains(REGION + " cached by other threads"), exhausted.getMessage());
+            toOther.put("allocate once more");
+            assertEquals("trimmed on request", fromOther.take());
+            assertTrue(pool.statistics().cachedBytes() < REGION, "the cached region-size block went back");
+            toOther.put("trim");
+            assertEquals("trimmed", fromOther.take());
+            pool.free(pool.allocate(REGION));
+            pool.free(mine);
+            toOther.put("done");
+            other.join();
+        }
+    }
+
+    @Test
     void shouldLetAnotherThreadFreeABuffer() throws InterruptedException {
         try (BufferPool pool = BufferPool.builder().medium(Medium.DIRECT).regionSize(REGION).build()) {
             final ByteBuffer buffer = pool.allocate(512);
