@@ -1,0 +1,14 @@
+/**
+ * The xdev device API and its devices: smdev (threads of one JVM).
+ */
+@SuppressWarnings("requires-automatic") // Agrona ships an Automatic-Module-Name only
+module org.mpjbuf.devices {
+    requires org.agrona;
+
+    exports org.mpjbuf.dev;
+    exports org.mpjbuf.dev.smdev;
+
+    uses org.mpjbuf.dev.DeviceProvider;
+
+    provides org.mpjbuf.dev.DeviceProvider with org.mpjbuf.dev.smdev.SmdevProvider;
+}

@@ -1,0 +1,262 @@
+package org.mpjbuf.dev;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+
+/**
+ * One rank's endpoint of a message-passing device (the xdev API of MPJ Express and the xxdev API
+ * of FastMPJ): point-to-point sends and receives matched on (source, tag, context).
+ *
+ * <p><b>Life cycle.</b> Create with {@link #newInstance(String)}, call {@link #init} once, use it,
+ * call {@link #finish()} once. Every other method called before {@code init} or after
+ * {@code finish} throws {@link IllegalStateException} naming the rank and the state.
+ *
+ * <p><b>Messages.</b> A message is a contiguous run of a Java array: {@code count} elements of
+ * {@code array} starting at element {@code offset}. Primitive arrays are copied without packing
+ * (smdev copies them once, sender array to receiver array, or once into a pooled eager buffer and
+ * once out of it); arrays of a reference type are sent as {@link ElementType#OBJECT}: serialized
+ * by the sender and deserialized with the receiving rank's class loader. A receive must use the
+ * same element type as the send; otherwise the receive fails with a {@link DeviceException} and
+ * the message is consumed.
+ *
+ * <p><b>Matching.</b> A receive matches the oldest message whose source equals the receive's source
+ * or the receive has {@link #ANY_SOURCE}, whose tag equals the receive's tag or the receive has
+ * {@link #ANY_TAG}, and whose context equals the receive's context exactly. Messages from one
+ * sender to one receiver in one context never overtake each other: if a sender's thread starts
+ * send A before send B, a receive that matches both gets A first. Contexts are ints chosen by the
+ * layer above (one or two per communicator); tags are any int except {@link #ANY_TAG}.
+ *
+ * <p><b>Send modes.</b> A standard send ({@link #isend}, {@link #send}) completes once the data are
+ * safe to reuse; below the device's protocol switch limit that is at once (eager), above it when
+ * the receiver has copied the data (rendezvous). A synchronous send ({@link #issend},
+ * {@link #ssend}) completes only after a receive has matched it. Sending to oneself works like
+ * sending to anyone else (a blocking send to oneself above the eager limit waits for a receive
+ * posted before it, as in MPI). A receive smaller than its message fails with
+ * {@link TruncationException}, reporting both sizes; the message is consumed and the device remains
+ * usable.
+ *
+ * <p><b>Thread safety.</b> All methods except {@code init} and {@code finish} are thread-safe: the
+ * threads of one rank may send and receive concurrently (messages started concurrently by
+ * different threads have no defined order). Waiting spins, then yields, then parks, so more ranks
+ * than cores still progress.
+ *
+ * <p><b>Buffer ownership.</b> The array passed to a non-blocking send or receive belongs to the
+ * device until the request completes: the caller must not write a send array, nor read or write a
+ * receive array, before then.
+ */
+public interface Device {
+    /** The wildcard source of a receive or probe: matches a message from any rank. */
+    ProcessID ANY_SOURCE = ProcessID.anySource();
+
+    /** The wildcard tag of a receive or probe: matches a message with any tag. */
+    int ANY_TAG = -1;
+
+    /**
+     * Creates an uninitialized device of the given name, found through {@link ServiceLoader} as a
+     * {@link DeviceProvider}.
+     *
+     * @param name the device name, such as {@code "smdev"}
+     * @return a new device for one rank
+     * @throws NullPointerException if {@code name} is {@code null}
+     * @throws IllegalArgumentException if no device of that name is available; the message lists
+     *     the names that are
+     */
+    static Device newInstance(final String name) {
+        if (name == null) {
+            throw new NullPointerException("device name is null");
+        }
+        final List<String> available = new ArrayList<>();
+        final ServiceLoader<DeviceProvider> loader =
+            ServiceLoader.load(DeviceProvider.class, Device.class.getClassLoader());
+        for (final DeviceProvider provider : loader) {
+            if (provider.name().equals(name)) {
+                return provider.newDevice();
+            }
+            available.add(provider.name());
+        }
+        throw new IllegalArgumentException(
+            "unknown device '" + name + "'; available devices: " + available);
+    }
+
+    /**
+     * Joins the job as one rank and returns the process ids of all ranks.
+     *
+     * @param arguments this rank, the number of ranks, and what the device needs (smdev: the
+     *     shared {@code SmdevWorld})
+     * @return the process ids of ranks {@code 0 .. size-1}, indexed by rank (a fresh array)
+     * @throws NullPointerException if {@code arguments} is {@code null}
+     * @throws IllegalArgumentException if the arguments do not fit the device (for smdev: no world
+     *     for more than one rank, a world of another size, a rank already taken)
+     * @throws IllegalStateException if called twice
+     */
+    ProcessID[] init(DeviceArguments arguments);
+
+    /**
+     * Returns this rank's process id.
+     *
+     * @return the id
+     * @throws IllegalStateException if the device is not initialized or has finished
+     */
+    ProcessID id();
+
+    /**
+     * Leaves the job. Messages sent to this rank and never received are dropped; senders waiting
+     * for this rank to receive a rendezvous or synchronous message fail with a
+     * {@link DeviceException}. Afterwards every method of this device throws
+     * {@link IllegalStateException}.
+     *
+     * @throws IllegalStateException if the device is not initialized or has finished already
+     */
+    void finish();
+
+    /**
+     * Starts a standard-mode send of {@code count} elements of {@code array} from element
+     * {@code offset}.
+     *
+     * @param array a primitive array, or an array of serializable objects
+     * @param offset index of the first element to send
+     * @param count number of elements to send, {@code >= 0}
+     * @param destination the receiving rank
+     * @param tag the tag, any int except {@link #ANY_TAG}
+     * @param context the context id
+     * @return the request, complete once {@code array} may be reused
+     * @throws NullPointerException if {@code array} or {@code destination} is {@code null}
+     * @throws IllegalArgumentException if {@code array} is not an array, the run
+     *     {@code [offset, offset + count)} is outside it, the destination is not a rank of this
+     *     world, or the tag is {@link #ANY_TAG}
+     * @throws DeviceException if the destination has finished, or the objects cannot be serialized
+     * @throws IllegalStateException if the device is not initialized or has finished
+     */
+    Request isend(Object array, int offset, int count, ProcessID destination, int tag, int context);
+
+    /**
+     * Sends in standard mode and returns once {@code array} may be reused; the arguments and
+     * exceptions are those of {@link #isend}.
+     *
+     * @param array a primitive array, or an array of serializable objects
+     * @param offset index of the first element to send
+     * @param count number of elements to send
+     * @param destination the receiving rank
+     * @param tag the tag
+     * @param context the context id
+     * @throws DeviceException if the send failed
+     */
+    void send(Object array, int offset, int count, ProcessID destination, int tag, int context);
+
+    /**
+     * Starts a synchronous-mode send: the request completes only after a receive has matched the
+     * message. The arguments and exceptions are those of {@link #isend}.
+     *
+     * @param array a primitive array, or an array of serializable objects
+     * @param offset index of the first element to send
+     * @param count number of elements to send
+     * @param destination the receiving rank
+     * @param tag the tag
+     * @param context the context id
+     * @return the request
+     */
+    Request issend(Object array, int offset, int count, ProcessID destination, int tag, int context);
+
+    /**
+     * Sends in synchronous mode: returns once a receive has matched the message and
+     * {@code array} may be reused. The arguments and exceptions are those of {@link #isend}.
+     *
+     * @param array a primitive array, or an array of serializable objects
+     * @param offset index of the first element to send
+     * @param count number of elements to send
+     * @param destination the receiving rank
+     * @param tag the tag
+     * @param context the context id
+     * @throws DeviceException if the send failed
+     */
+    void ssend(Object array, int offset, int count, ProcessID destination, int tag, int context);
+
+    /**
+     * Starts a receive of at most {@code count} elements into {@code array} from element
+     * {@code offset}.
+     *
+     * @param array an array of the element type of the expected message
+     * @param offset index of the first element to write
+     * @param count capacity of the receive buffer in elements, {@code >= 0}
+     * @param source the sending rank, or {@link #ANY_SOURCE}
+     * @param tag the tag, or {@link #ANY_TAG}
+     * @param context the context id
+     * @return the request; its status gives the actual source, tag and count
+     * @throws NullPointerException if {@code array} or {@code source} is {@code null}
+     * @throws IllegalArgumentException if {@code array} is not an array, the run is outside it, or
+     *     the source is not a rank of this world
+     * @throws IllegalStateException if the device is not initialized or has finished
+     */
+    Request irecv(Object array, int offset, int count, ProcessID source, int tag, int context);
+
+    /**
+     * Receives a message; the arguments and exceptions are those of {@link #irecv}.
+     *
+     * @param array an array of the element type of the expected message
+     * @param offset index of the first element to write
+     * @param count capacity of the receive buffer in elements
+     * @param source the sending rank, or {@link #ANY_SOURCE}
+     * @param tag the tag, or {@link #ANY_TAG}
+     * @param context the context id
+     * @return the status of the received message
+     * @throws TruncationException if the message has more than {@code count} elements
+     * @throws DeviceException if the receive failed for another reason
+     */
+    Status recv(Object array, int offset, int count, ProcessID source, int tag, int context);
+
+    /**
+     * Waits until a message matching (source, tag, context) has arrived and returns its status
+     * without receiving it: a later receive with the same arguments gets that message.
+     *
+     * @param source the sending rank, or {@link #ANY_SOURCE}
+     * @param tag the tag, or {@link #ANY_TAG}
+     * @param context the context id
+     * @return the status of the oldest matching message
+     * @throws NullPointerException if {@code source} is {@code null}
+     * @throws IllegalArgumentException if the source is not a rank of this world
+     * @throws IllegalStateException if the device is not initialized or has finished
+     */
+    Status probe(ProcessID source, int tag, int context);
+
+    /**
+     * Returns the status of the oldest arrived message matching (source, tag, context) without
+     * receiving it, or {@code null} if there is none; never blocks. Exceptions as {@link #probe}.
+     *
+     * @param source the sending rank, or {@link #ANY_SOURCE}
+     * @param tag the tag, or {@link #ANY_TAG}
+     * @param context the context id
+     * @return the status, or {@code null}
+     */
+    Status iprobe(ProcessID source, int tag, int context);
+
+    /**
+     * Waits until some request of this rank (a send or receive it started) completes, and returns
+     * the most recently completed one. Returns at once if a request has completed since the
+     * previous call to {@code peek} returned (or since {@code init}); so the pattern "test each of
+     * my requests; if none is complete, {@code peek}; repeat" never misses a completion.
+     * {@code Waitany}/{@code Waitsome} use it as a wake-up and then test their own requests; the
+     * returned request may belong to another caller. {@link Request#addCompletionListener} is the
+     * alternative that needs no loop.
+     *
+     * @return a completed request
+     * @throws IllegalStateException if the device is not initialized or has finished
+     */
+    Request peek();
+
+    /**
+     * Returns how many bytes the device reserves in front of a packed send buffer for its own
+     * header (xdev's send overhead); the layer above allocates buffers that much larger.
+     *
+     * @return the overhead in bytes, {@code >= 0}
+     */
+    int getSendOverhead();
+
+    /**
+     * Returns how many bytes the device reserves in front of a packed receive buffer (xdev's
+     * receive overhead).
+     *
+     * @return the overhead in bytes, {@code >= 0}
+     */
+    int getRecvOverhead();
+}

@@ -1,0 +1,63 @@
+package org.mpjbuf.dev;
+
+/**
+ * A non-blocking send or receive in progress.
+ *
+ * <p><b>Completion.</b> A send request completes when its buffer may be reused: an eager standard
+ * send at once, a rendezvous send when the receiver has copied the data, a synchronous send
+ * ({@link Device#issend}) only after a receive has matched it. A receive request completes when the
+ * data are in the receive buffer, when it has been cancelled, or when it failed (truncation, type
+ * mismatch, undecodable objects, peer gone). Everything the completing side wrote to the receive
+ * buffer happens-before the return of {@link #await()}, of a {@link #test()} that returns a status,
+ * and the call of every {@link CompletionListener}.
+ *
+ * <p><b>Thread safety.</b> All methods are thread-safe; several threads may test or wait for the
+ * same request.
+ */
+public interface Request {
+    /**
+     * Tells whether the request has completed (successfully, cancelled or failed), without
+     * blocking and without throwing.
+     *
+     * @return {@code true} once complete
+     */
+    boolean isComplete();
+
+    /**
+     * Returns the status if the request has completed, without blocking.
+     *
+     * @return the status, or {@code null} if the request has not completed yet
+     * @throws TruncationException if the message was larger than the receive buffer
+     * @throws DeviceException if the request failed for another reason
+     */
+    Status test();
+
+    /**
+     * Waits until the request completes (spinning, then yielding, then parking, as the device is
+     * configured) and returns its status.
+     *
+     * @return the status
+     * @throws TruncationException if the message was larger than the receive buffer
+     * @throws DeviceException if the request failed for another reason
+     */
+    Status await();
+
+    /**
+     * Cancels a receive that has not matched a message yet. A cancelled receive completes at once
+     * with a status whose {@link Status#cancelled()} is {@code true}. Sends, receives that already
+     * matched, and completed requests are not cancelled.
+     *
+     * @return {@code true} if this call cancelled the receive
+     */
+    boolean cancel();
+
+    /**
+     * Registers a listener called once when this request completes; if it has completed already
+     * the listener is called at once on the calling thread. Listeners are dropped after the call,
+     * so a listener registered for one {@code Waitany} does not stay attached.
+     *
+     * @param listener the listener
+     * @throws NullPointerException if {@code listener} is {@code null}
+     */
+    void addCompletionListener(CompletionListener listener);
+}

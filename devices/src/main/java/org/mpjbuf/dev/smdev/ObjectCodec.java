@@ -1,0 +1,69 @@
+package org.mpjbuf.dev.smdev;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.ObjectStreamClass;
+
+import org.mpjbuf.dev.DeviceException;
+
+/**
+ * Java serialization of a run of an object array: the sender serializes (so that the receiver
+ * gets copies, never shared references), the receiver deserializes resolving classes with its own
+ * rank's class loader, so each rank sees its own copy of user classes.
+ *
+ * <p>Stateless and thread-safe.
+ */
+final class ObjectCodec {
+    private ObjectCodec() {
+    }
+
+    static byte[] serialize(final Object[] array, final int offset, final int count) {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + 16 * count);
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            for (int i = 0; i < count; i++) {
+                out.writeObject(array[offset + i]);
+            }
+        } catch (final IOException ex) {
+            throw new DeviceException("cannot serialize the " + count
+                + " objects to send: " + ex, ex);
+        }
+        return bytes.toByteArray();
+    }
+
+    static Object[] deserialize(final byte[] bytes, final int count, final ClassLoader loader) {
+        final Object[] objects = new Object[count];
+        try (ObjectInputStream in = new LoaderObjectInputStream(new ByteArrayInputStream(bytes), loader)) {
+            for (int i = 0; i < count; i++) {
+                objects[i] = in.readObject();
+            }
+        } catch (final IOException | ClassNotFoundException ex) {
+            throw new DeviceException("cannot deserialize the " + count
+                + " objects received with class loader " + loader + ": " + ex, ex);
+        }
+        return objects;
+    }
+
+    /** Resolves classes with a given loader rather than the latest user-defined loader on the stack. */
+    private static final class LoaderObjectInputStream extends ObjectInputStream {
+        private final ClassLoader loader;
+
+        LoaderObjectInputStream(final InputStream in, final ClassLoader loader) throws IOException {
+            super(in);
+            this.loader = loader;
+        }
+
+        @Override
+        protected Class<?> resolveClass(final ObjectStreamClass descriptor)
+            throws IOException, ClassNotFoundException {
+            try {
+                return Class.forName(descriptor.getName(), false, loader);
+            } catch (final ClassNotFoundException ex) {
+                return super.resolveClass(descriptor);
+            }
+        }
+    }
+}

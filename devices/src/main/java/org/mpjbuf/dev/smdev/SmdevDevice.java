@@ -1,0 +1,305 @@
+package org.mpjbuf.dev.smdev;
+
+import java.lang.reflect.Array;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+import org.mpjbuf.dev.Device;
+import org.mpjbuf.dev.DeviceArguments;
+import org.mpjbuf.dev.ElementType;
+import org.mpjbuf.dev.ProcessID;
+import org.mpjbuf.dev.Request;
+import org.mpjbuf.dev.Status;
+
+/**
+ * One rank of an {@link SmdevWorld}; see {@link Mailbox} for how matching and copying work and
+ * {@link Device} for the contract.
+ *
+ * <p>Thread-safe except {@link #init} and {@link #finish}, which the rank calls once each.
+ */
+final class SmdevDevice implements Device {
+    private static final int NEW = 0;
+    private static final int ACTIVE = 1;
+    private static final int FINISHED = 2;
+
+    private volatile int lifecycle = NEW;
+    private SmdevWorld world;
+    private int rank = -1;
+    private ProcessID id;
+    private Mailbox mailbox;
+    private ClassLoader classLoader;
+    private Transfers transfers;
+    private int eagerLimit;
+
+    private final AtomicLong completions = new AtomicLong();
+    private final AtomicLong peeked = new AtomicLong();
+    private volatile SmdevRequest lastCompleted;
+    private volatile Thread peekWaiter;
+
+    @Override
+    public ProcessID[] init(final DeviceArguments arguments) {
+        Objects.requireNonNull(arguments, "arguments");
+        if (lifecycle != NEW) {
+            throw new IllegalStateException("smdev device of rank " + rank + " is already initialized");
+        }
+        final Object given = arguments.world();
+        final SmdevWorld joined;
+        if (given == null) {
+            if (arguments.size() != 1) {
+                throw new IllegalArgumentException("smdev needs the SmdevWorld shared by the "
+                    + arguments.size() + " ranks in DeviceArguments.world(); got none");
+            }
+            joined = SmdevWorld.create(1);
+        } else if (given instanceof SmdevWorld w) {
+            joined = w;
+        } else {
+            throw new IllegalArgumentException("smdev expects an SmdevWorld in DeviceArguments.world() but got "
+                + given.getClass().getName());
+        }
+        if (joined.size() != arguments.size()) {
+            throw new IllegalArgumentException("DeviceArguments.size() is " + arguments.size()
+                + " but the world has " + joined.size() + " ranks");
+        }
+        joined.attach(arguments.rank(), this);
+        this.world = joined;
+        this.rank = arguments.rank();
+        this.id = joined.id(rank);
+        this.mailbox = joined.mailbox(rank);
+        this.classLoader = arguments.classLoader();
+        this.transfers = joined.transfers();
+        this.eagerLimit = joined.eagerLimit();
+        lifecycle = ACTIVE;
+        return joined.ids();
+    }
+
+    @Override
+    public ProcessID id() {
+        checkActive();
+        return id;
+    }
+
+    @Override
+    public void finish() {
+        checkActive();
+        lifecycle = FINISHED;
+        world.detach(rank);
+    }
+
+    @Override
+    public Request isend(final Object array, final int offset, final int count,
+                         final ProcessID destination, final int tag, final int context) {
+        return startSend(array, offset, count, destination, tag, context, false);
+    }
+
+    @Override
+    public void send(final Object array, final int offset, final int count,
+                     final ProcessID destination, final int tag, final int context) {
+        startSend(array, offset, count, destination, tag, context, false).await();
+    }
+
+    @Override
+    public Request issend(final Object array, final int offset, final int count,
+                          final ProcessID destination, final int tag, final int context) {
+        return startSend(array, offset, count, destination, tag, context, true);
+    }
+
+    @Override
+    public void ssend(final Object array, final int offset, final int count,
+                      final ProcessID destination, final int tag, final int context) {
+        startSend(array, offset, count, destination, tag, context, true).await();
+    }
+
+    @Override
+    public Request irecv(final Object array, final int offset, final int count,
+                         final ProcessID source, final int tag, final int context) {
+        checkActive();
+        final ElementType type = checkRun(array, offset, count, "receive");
+        final int sourceRank = checkSource(source);
+        final SmdevRequest receive = new SmdevRequest(this, false, false, sourceRank, tag, context,
+            array, offset, count, type, 0);
+        final SmdevRequest send = mailbox.matchOrPost(receive);
+        if (send != null) {
+            transfers.deliver(send, receive, send.messageStatus(world.id(send.sourceRank)));
+            if (!send.eager) {
+                send.complete(send.messageStatus(world.id(send.sourceRank)), null);
+            }
+        }
+        return receive;
+    }
+
+    @Override
+    public Status recv(final Object array, final int offset, final int count,
+                       final ProcessID source, final int tag, final int context) {
+        return irecv(array, offset, count, source, tag, context).await();
+    }
+
+    @Override
+    public Status probe(final ProcessID source, final int tag, final int context) {
+        checkActive();
+        final int sourceRank = checkSource(source);
+        while (true) {
+            final long seen = mailbox.arrivals();
+            final SmdevRequest send = mailbox.firstMessage(sourceRank, tag, context);
+            if (send != null) {
+                return send.messageStatus(world.id(send.sourceRank));
+            }
+            mailbox.prober(Thread.currentThread());
+            world.idlePolicy().await(() -> mailbox.arrivals() != seen || lifecycle != ACTIVE);
+            mailbox.prober(null);
+            checkActive();
+        }
+    }
+
+    @Override
+    public Status iprobe(final ProcessID source, final int tag, final int context) {
+        checkActive();
+        final int sourceRank = checkSource(source);
+        final SmdevRequest send = mailbox.firstMessage(sourceRank, tag, context);
+        return send == null ? null : send.messageStatus(world.id(send.sourceRank));
+    }
+
+    @Override
+    public Request peek() {
+        checkActive();
+        while (true) {
+            final long seen = peeked.get();
+            if (completions.get() > seen) {
+                if (peeked.compareAndSet(seen, completions.get())) {
+                    return lastCompleted;
+                }
+                continue;
+            }
+            peekWaiter = Thread.currentThread();
+            world.idlePolicy().await(() -> completions.get() > seen || lifecycle != ACTIVE);
+            peekWaiter = null;
+            checkActive();
+        }
+    }
+
+    @Override
+    public int getSendOverhead() {
+        return 0;
+    }
+
+    @Override
+    public int getRecvOverhead() {
+        return 0;
+    }
+
+    @Override
+    public String toString() {
+        return "SmdevDevice[rank=" + rank + ", lifecycle=" + lifecycleName() + "]";
+    }
+
+    SmdevWorld world() {
+        return world;
+    }
+
+    int rank() {
+        return rank;
+    }
+
+    ClassLoader classLoader() {
+        return classLoader;
+    }
+
+    /** Counts a completed request of this rank and wakes a thread waiting in {@link #peek()}. */
+    void requestCompleted(final SmdevRequest request) {
+        lastCompleted = request;
+        completions.incrementAndGet();
+        final Thread waiting = peekWaiter;
+        if (waiting != null) {
+            LockSupport.unpark(waiting);
+        }
+    }
+
+    boolean cancel(final SmdevRequest receive) {
+        if (receive.isComplete() || !mailbox.unpost(receive)) {
+            return false;
+        }
+        receive.complete(Status.ofCancelled(receive.tag, receive.context), null);
+        return true;
+    }
+
+    private SmdevRequest startSend(final Object array, final int offset, final int count,
+                                   final ProcessID destination, final int tag, final int context,
+                                   final boolean synchronous) {
+        checkActive();
+        final ElementType type = checkRun(array, offset, count, "send");
+        final int destinationRank = checkDestination(destination);
+        if (tag == ANY_TAG) {
+            throw new IllegalArgumentException("a send needs a tag other than ANY_TAG (" + ANY_TAG + ")");
+        }
+        final Object[] objects = type == ElementType.OBJECT ? (Object[]) array : null;
+        final byte[] serialized = objects == null ? null : ObjectCodec.serialize(objects, offset, count);
+        final long byteCount = serialized != null ? serialized.length : (long) count * type.byteSize();
+        final SmdevRequest send = new SmdevRequest(this, true, synchronous, rank, tag, context,
+            array, offset, count, type, byteCount);
+        send.staged = serialized;
+        send.eager = !synchronous && (serialized != null || byteCount <= eagerLimit);
+        final SmdevRequest receive = world.mailbox(destinationRank).matchOrQueue(send, transfers);
+        final Status status = send.messageStatus(id);
+        if (receive != null) {
+            transfers.deliver(send, receive, status);
+            send.complete(status, null);
+        } else if (send.eager) {
+            send.complete(status, null);
+        }
+        return send;
+    }
+
+    private void checkActive() {
+        final int state = lifecycle;
+        if (state != ACTIVE) {
+            throw new IllegalStateException("smdev device of rank " + rank + " is " + lifecycleName()
+                + (state == NEW ? ": call init first" : ": it cannot be used after finish"));
+        }
+    }
+
+    private String lifecycleName() {
+        return switch (lifecycle) {
+            case NEW -> "not initialized";
+            case ACTIVE -> "active";
+            default -> "finished";
+        };
+    }
+
+    private static ElementType checkRun(final Object array, final int offset, final int count,
+                                        final String operation) {
+        if (array == null) {
+            throw new NullPointerException(operation + " array is null");
+        }
+        final ElementType type = ElementType.ofArray(array);
+        final int length = Array.getLength(array);
+        if (offset < 0 || count < 0 || offset > length - count) {
+            throw new IllegalArgumentException(operation + " run [offset " + offset + ", count " + count
+                + "] is outside the " + array.getClass().getTypeName() + " of length " + length);
+        }
+        return type;
+    }
+
+    private int checkDestination(final ProcessID destination) {
+        if (destination == null) {
+            throw new NullPointerException("destination is null");
+        }
+        final int target = destination.rank();
+        if (target < 0 || target >= world.size()) {
+            throw new IllegalArgumentException("destination rank must be in [0, " + world.size()
+                + ") but was " + destination);
+        }
+        return target;
+    }
+
+    private int checkSource(final ProcessID source) {
+        if (source == null) {
+            throw new NullPointerException("source is null");
+        }
+        final int from = source.rank();
+        if (from != ProcessID.ANY_RANK && from >= world.size()) {
+            throw new IllegalArgumentException("source rank must be in [0, " + world.size()
+                + ") or ANY_SOURCE but was " + source);
+        }
+        return from;
+    }
+}

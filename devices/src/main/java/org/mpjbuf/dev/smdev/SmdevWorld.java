@@ -1,0 +1,250 @@
+package org.mpjbuf.dev.smdev;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+import org.mpjbuf.dev.DeviceArguments;
+import org.mpjbuf.dev.ProcessID;
+
+/**
+ * One job of smdev: the shared state of {@code size} ranks that are threads of this JVM.
+ *
+ * <p><b>How a launcher uses it.</b> Create one world per job, start one thread per rank, and in
+ * each rank thread create a device and join the world:
+ * <pre>{@code
+ * SmdevWorld world = SmdevWorld.create(n);                 // once, in the launcher
+ * // in rank thread r (may run in its own class loader):
+ * Device device = Device.newInstance("smdev");
+ * ProcessID[] all = device.init(DeviceArguments.builder()
+ *         .rank(r).size(n).world(world)
+ *         .classLoader(rankLoader)                          // resolves received objects
+ *         .build());
+ * ...
+ * device.finish();
+ * }</pre>
+ * The devices module (with this class) must be loaded once and shared by all ranks, while the
+ * ranks' own classes (the mpi layer, user code) may load once per rank: the world is then passed
+ * to rank code as a plain {@code Object} through the launcher's own hand-over and given to
+ * {@link DeviceArguments.Builder#world(Object)}. Messages sent to a rank before its device joined
+ * wait in its queues. A world is independent of every other: several worlds may run in one JVM at
+ * once, and smdev has no static mutable state. When every rank has finished, the world is done and
+ * cannot be joined again.
+ *
+ * <p>Thread-safe.
+ */
+public final class SmdevWorld {
+    private final int size;
+    private final int eagerLimit;
+    private final IdlePolicy idlePolicy;
+    private final Mailbox[] mailboxes;
+    private final ProcessID[] ids;
+    private final AtomicReferenceArray<SmdevDevice> devices;
+    private final AtomicInteger finished = new AtomicInteger();
+    private final Transfers transfers;
+
+    private SmdevWorld(final Builder builder) {
+        this.size = builder.size;
+        this.eagerLimit = builder.eagerLimit;
+        this.idlePolicy = new IdlePolicy(builder.idleStrategy, builder.idleSpins, builder.idleYields,
+            builder.idleMaxParkNanos);
+        this.mailboxes = new Mailbox[size];
+        this.ids = new ProcessID[size];
+        for (int rank = 0; rank < size; rank++) {
+            mailboxes[rank] = new Mailbox(rank);
+            ids[rank] = ProcessID.of(rank);
+        }
+        this.devices = new AtomicReferenceArray<>(size);
+        this.transfers = new Transfers();
+    }
+
+    /**
+     * Creates a world of {@code size} ranks configured by {@link SmdevConfiguration}.
+     *
+     * @param size the number of ranks, {@code >= 1}
+     * @return the world
+     * @throws IllegalArgumentException if {@code size < 1}
+     */
+    public static SmdevWorld create(final int size) {
+        return builder().size(size).build();
+    }
+
+    /**
+     * Starts building a world whose settings default to {@link SmdevConfiguration}.
+     *
+     * @return a new builder
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Returns the number of ranks.
+     *
+     * @return the size
+     */
+    public int size() {
+        return size;
+    }
+
+    /**
+     * Returns the protocol switch limit: messages of up to this many bytes are sent eagerly.
+     *
+     * @return the eager limit in bytes
+     */
+    public int eagerLimit() {
+        return eagerLimit;
+    }
+
+    /**
+     * Returns the name of the idle strategy waiting ranks use.
+     *
+     * @return the idle strategy name
+     */
+    public String idleStrategy() {
+        return idlePolicy.name();
+    }
+
+    /**
+     * Tells how many ranks have finished.
+     *
+     * @return the number of ranks whose device has finished
+     */
+    public int finishedCount() {
+        return finished.get();
+    }
+
+    @Override
+    public String toString() {
+        return "SmdevWorld[size=" + size + ", eagerLimit=" + eagerLimit + ", idle=" + idlePolicy
+            + ", finished=" + finished.get() + "]";
+    }
+
+    IdlePolicy idlePolicy() {
+        return idlePolicy;
+    }
+
+    Transfers transfers() {
+        return transfers;
+    }
+
+    Mailbox mailbox(final int rank) {
+        return mailboxes[rank];
+    }
+
+    ProcessID id(final int rank) {
+        return ids[rank];
+    }
+
+    ProcessID[] ids() {
+        return ids.clone();
+    }
+
+    void attach(final int rank, final SmdevDevice device) {
+        if (!devices.compareAndSet(rank, null, device)) {
+            throw new IllegalArgumentException("rank " + rank + " of " + this
+                + " has already been joined by another device");
+        }
+    }
+
+    void detach(final int rank) {
+        mailboxes[rank].close(transfers);
+        finished.incrementAndGet();
+    }
+
+    /** Builds a {@link SmdevWorld}; not thread-safe. */
+    public static final class Builder {
+        private int size = 1;
+        private int eagerLimit = SmdevConfiguration.EAGER_LIMIT;
+        private String idleStrategy = SmdevConfiguration.IDLE_STRATEGY;
+        private int idleSpins = SmdevConfiguration.IDLE_SPINS;
+        private int idleYields = SmdevConfiguration.IDLE_YIELDS;
+        private long idleMaxParkNanos = SmdevConfiguration.IDLE_MAX_PARK_NANOS;
+
+        private Builder() {
+        }
+
+        /**
+         * Sets the number of ranks (default 1).
+         *
+         * @param size the number of ranks
+         * @return this builder
+         */
+        public Builder size(final int size) {
+            this.size = size;
+            return this;
+        }
+
+        /**
+         * Sets the protocol switch limit in bytes.
+         *
+         * @param eagerLimit the largest message sent eagerly, {@code >= 0}
+         * @return this builder
+         */
+        public Builder eagerLimit(final int eagerLimit) {
+            this.eagerLimit = eagerLimit;
+            return this;
+        }
+
+        /**
+         * Sets the idle strategy: {@code backoff}, {@code spin}, {@code yield} or {@code park}.
+         *
+         * @param idleStrategy the strategy name
+         * @return this builder
+         */
+        public Builder idleStrategy(final String idleStrategy) {
+            this.idleStrategy = idleStrategy;
+            return this;
+        }
+
+        /**
+         * Sets how many times a waiting rank spins before yielding.
+         *
+         * @param idleSpins the spin count, {@code >= 0}
+         * @return this builder
+         */
+        public Builder idleSpins(final int idleSpins) {
+            this.idleSpins = idleSpins;
+            return this;
+        }
+
+        /**
+         * Sets how many times a waiting rank yields before parking.
+         *
+         * @param idleYields the yield count, {@code >= 0}
+         * @return this builder
+         */
+        public Builder idleYields(final int idleYields) {
+            this.idleYields = idleYields;
+            return this;
+        }
+
+        /**
+         * Sets the longest park of a waiting rank.
+         *
+         * @param idleMaxParkNanos the longest park in nanoseconds, {@code >= 1000}
+         * @return this builder
+         */
+        public Builder idleMaxParkNanos(final long idleMaxParkNanos) {
+            this.idleMaxParkNanos = idleMaxParkNanos;
+            return this;
+        }
+
+        /**
+         * Builds the world.
+         *
+         * @return the world
+         * @throws IllegalArgumentException if the size is below 1, the eager limit negative, or
+         *     an idle setting invalid
+         * @throws NullPointerException if the idle strategy name is {@code null}
+         */
+        public SmdevWorld build() {
+            if (size < 1) {
+                throw new IllegalArgumentException("world size must be >= 1 but was " + size);
+            }
+            if (eagerLimit < 0) {
+                throw new IllegalArgumentException("eager limit must be >= 0 but was " + eagerLimit);
+            }
+            return new SmdevWorld(this);
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package org.mpjbuf.raw;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * The element-type table behind every bulk, gather/scatter and strided copy: for each primitive
+ * array type, its element size and its buffer layouts in both byte orders.
+ *
+ * <p>{@code bits} is the width class the element kernels work in ({@code 0} for booleans, which
+ * move as one normalised byte, else the element size): floats and doubles travel as the raw bits
+ * of ints and longs, so NaN payloads survive a copy unchanged. Constants only; safe from any
+ * thread.
+ */
+enum ElementKind {
+    BYTE(byte[].class, 1, ValueLayout.JAVA_BYTE, ValueLayout.JAVA_BYTE),
+    SHORT(short[].class, 2, OrderedLayouts.SHORT_BE, OrderedLayouts.SHORT_LE),
+    CHAR(char[].class, 2, OrderedLayouts.CHAR_BE, OrderedLayouts.CHAR_LE),
+    INT(int[].class, 4, OrderedLayouts.INT_BE, OrderedLayouts.INT_LE),
+    FLOAT(float[].class, 4, OrderedLayouts.FLOAT_BE, OrderedLayouts.FLOAT_LE),
+    LONG(long[].class, 8, OrderedLayouts.LONG_BE, OrderedLayouts.LONG_LE),
+    DOUBLE(double[].class, 8, OrderedLayouts.DOUBLE_BE, OrderedLayouts.DOUBLE_LE),
+    BOOLEAN(boolean[].class, 0, ValueLayout.JAVA_BOOLEAN, ValueLayout.JAVA_BOOLEAN);
+
+    /** Width class of the element kernels: 0 for boolean, else the element size in bytes. */
+    final int bits;
+    /** Bytes one element takes in a buffer. */
+    final int byteSize;
+    /** log2 of {@link #byteSize}. */
+    final int shift;
+    private final Class<?> arrayClass;
+    private final ValueLayout bigEndian;
+    private final ValueLayout littleEndian;
+
+    ElementKind(final Class<?> arrayClass, final int bits, final ValueLayout bigEndian, final ValueLayout littleEndian) {
+        this.arrayClass = arrayClass;
+        this.bits = bits;
+        this.byteSize = (int) bigEndian.byteSize();
+        this.shift = Integer.numberOfTrailingZeros(byteSize);
+        this.bigEndian = bigEndian;
+        this.littleEndian = littleEndian;
+    }
+
+    /** The buffer layout of this element type in the given order. */
+    ValueLayout layout(final boolean bigEndianOrder) {
+        return bigEndianOrder ? bigEndian : littleEndian;
+    }
+
+    /** The Java name of the array type, for messages. */
+    String arrayTypeName() {
+        return arrayClass.getSimpleName();
+    }
+
+    /**
+     * The element type of a primitive array.
+     *
+     * @throws NullPointerException if {@code array} is null
+     * @throws IllegalArgumentException if {@code array} is not a primitive array
+     */
+    static ElementKind of(final Object array, final String name) {
+        return switch (array) {
+            case byte[] _ -> BYTE;
+            case short[] _ -> SHORT;
+            case char[] _ -> CHAR;
+            case int[] _ -> INT;
+            case float[] _ -> FLOAT;
+            case long[] _ -> LONG;
+            case double[] _ -> DOUBLE;
+            case boolean[] _ -> BOOLEAN;
+            case null -> throw new NullPointerException(name + " must not be null");
+            default -> throw new IllegalArgumentException(
+                name + " must be a primitive array, got " + array.getClass().getTypeName());
+        };
+    }
+
+    /** The length of a primitive array of this kind. */
+    static int length(final Object array) {
+        return java.lang.reflect.Array.getLength(array);
+    }
+
+    /**
+     * A heap segment over a primitive array, or null for a boolean array (the platform has no
+     * segment view of {@code boolean[]}).
+     */
+    static MemorySegment segmentOf(final Object array) {
+        return switch (array) {
+            case byte[] a -> MemorySegment.ofArray(a);
+            case short[] a -> MemorySegment.ofArray(a);
+            case char[] a -> MemorySegment.ofArray(a);
+            case int[] a -> MemorySegment.ofArray(a);
+            case float[] a -> MemorySegment.ofArray(a);
+            case long[] a -> MemorySegment.ofArray(a);
+            case double[] a -> MemorySegment.ofArray(a);
+            default -> null;
+        };
+    }
+}

@@ -1,0 +1,16 @@
+package org.mpjbuf.raw;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+final class HeapNioBigEndianTest extends RawBufferConformanceTest {
+    @Override
+    RawBuffer create(final int capacity) {
+        return RawBuffers.wrap(ByteBuffer.allocate(capacity));
+    }
+
+    @Override
+    ByteOrder order() {
+        return ByteOrder.BIG_ENDIAN;
+    }
+}
