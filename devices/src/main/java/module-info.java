@@ -4,6 +4,7 @@
 @SuppressWarnings("requires-automatic") // Agrona ships an Automatic-Module-Name only
 module org.mpjbuf.devices {
     requires org.agrona;
+    requires org.mpjbuf.buddy;
 
     exports org.mpjbuf.dev;
     exports org.mpjbuf.dev.smdev;

@@ -2,6 +2,7 @@ package org.mpjbuf.raw;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
+import org.mpjbuf.buddy.PoolRegion;
 
 /**
  * Where a pooled buffer's memory goes back on {@link RawBuffer#free()} and where its
@@ -17,6 +18,6 @@ interface BlockOwner {
     /** Returns a block allocated as a segment. */
     void release(MemorySegment block);
 
-    /** The registration attached to the memory holding {@code block}, or null. */
-    Object registrationOf(MemorySegment block);
+    /** The pool region holding {@code block}. */
+    PoolRegion regionOf(MemorySegment block);
 }

@@ -3,13 +3,14 @@ package org.mpjbuf.raw;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import org.mpjbuf.buddy.PoolRegion;
 
 /**
  * A {@link RawBuffer} over a heap or direct {@link ByteBuffer}: the bytes from the buffer's
  * position to its limit at the time it was wrapped or allocated.
  *
  * <p>Made by {@link RawBuffers#wrap(ByteBuffer)}, {@link RawBuffers#wrap(byte[], int, int)} or a
- * buffer pool of the heap or direct medium. All access goes through the segment view of
+ * {@link RawBufferPool} of the heap or direct medium. All access goes through the segment view of
  * the ByteBuffer ({@link MemorySegment#ofBuffer(java.nio.Buffer)}), so a heap and a direct
  * {@code NIOBuffer} behave alike; the ByteBuffer itself is only handed back to its pool on
  * {@link #free()}. Not thread-safe, as {@link RawBuffer} says.
@@ -17,6 +18,7 @@ import java.nio.ByteOrder;
 public final class NIOBuffer extends SegmentBuffer {
     private final ByteBuffer buffer;
     private final BlockOwner owner;
+    private PoolRegion region;
     private ByteBuffer view;
 
     NIOBuffer(final ByteBuffer buffer, final ByteOrder order, final BlockOwner owner) {
@@ -44,6 +46,14 @@ public final class NIOBuffer extends SegmentBuffer {
 
     @Override
     Object registration() {
-        return owner == null ? null : owner.registrationOf(memory());
+        if (owner == null) {
+            return null;
+        }
+        PoolRegion current = region;
+        if (current == null) {
+            current = owner.regionOf(memory());
+            region = current;
+        }
+        return current.attachment();
     }
 }

@@ -32,7 +32,7 @@ import java.nio.ByteOrder;
  * checks off the memory segment refuses the write itself, with an
  * {@link IllegalArgumentException}.
  *
- * <p><b>Ownership.</b> A buffer from a pool owns its pooled block until
+ * <p><b>Ownership.</b> A buffer from a {@link RawBufferPool} owns its pooled block until
  * {@link #free()} returns it; a buffer made by {@link RawBuffers} wraps memory it does not own,
  * and {@code free()} only retires the buffer object. Views returned by {@link #byteBuffer()} and
  * {@link #segment()} share the memory and must not be used after {@code free()}.

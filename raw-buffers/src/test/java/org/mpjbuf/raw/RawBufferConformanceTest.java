@@ -32,7 +32,7 @@ abstract class RawBufferConformanceTest {
     private final List<RawBuffer> created = new ArrayList<>();
     private final Random random = new Random(0x5EED_0F_B0FFL);
 
-    /** A fresh buffer of exactly {@code capacity} bytes of the medium under test. */
+    /** A fresh buffer of exactly {@code capacity} bytes of the medium under test, of any contents. */
     abstract RawBuffer create(int capacity);
 
     /** The byte order the buffers under test are set to. */
@@ -43,9 +43,14 @@ abstract class RawBufferConformanceTest {
         return false;
     }
 
+    /** Releases what the medium holds, after every buffer of a test has been freed. */
+    void closeMedium() {
+    }
+
     final RawBuffer buffer(final int capacity) {
         final RawBuffer buffer = create(capacity).order(order());
         created.add(buffer);
+        buffer.segment().fill((byte) 0);
         return buffer;
     }
 
@@ -56,6 +61,7 @@ abstract class RawBufferConformanceTest {
                 buffer.free();
             }
         }
+        closeMedium();
     }
 
     /** The bytes a reference ByteBuffer in our order holds after the same writes. */

@@ -3,6 +3,7 @@ package org.mpjbuf.dev.smdev;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
+import org.mpjbuf.buddy.BufferPool;
 import org.mpjbuf.dev.DeviceArguments;
 import org.mpjbuf.dev.ProcessID;
 
@@ -27,8 +28,9 @@ import org.mpjbuf.dev.ProcessID;
  * to rank code as a plain {@code Object} through the launcher's own hand-over and given to
  * {@link DeviceArguments.Builder#world(Object)}. Messages sent to a rank before its device joined
  * wait in its queues. A world is independent of every other: several worlds may run in one JVM at
- * once, and smdev has no static mutable state. When every rank has finished, the world is done and
- * cannot be joined again.
+ * once, and smdev has no static mutable state. Eager messages are staged in a buddy pool of the
+ * world's own, configured by the buddy allocator's settings ({@code mpjbuf.buddy.*}); when every
+ * rank has finished, the world releases the pool, is done, and cannot be joined again.
  *
  * <p>Thread-safe.
  */
@@ -54,7 +56,7 @@ public final class SmdevWorld {
             ids[rank] = ProcessID.of(rank);
         }
         this.devices = new AtomicReferenceArray<>(size);
-        this.transfers = new Transfers();
+        this.transfers = new Transfers(BufferPool.builder().build());
     }
 
     /**
@@ -148,7 +150,9 @@ public final class SmdevWorld {
 
     void detach(final int rank) {
         mailboxes[rank].close(transfers);
-        finished.incrementAndGet();
+        if (finished.incrementAndGet() == size) {
+            transfers.close();
+        }
     }
 
     /** Builds a {@link SmdevWorld}; not thread-safe. */

@@ -1,0 +1,21 @@
+package org.mpjbuf.bench.dev;
+
+/** The transports the device benchmarks compare, measured in the same run. */
+public enum Transport {
+    /** smdev through the device API. */
+    SMDEV {
+        @Override
+        Link[] open() {
+            return SmdevLink.open();
+        }
+    },
+    /** The {@code java.util.concurrent} hand-off baseline. */
+    HANDOFF {
+        @Override
+        Link[] open() {
+            return HandoffLink.open();
+        }
+    };
+
+    abstract Link[] open();
+}

@@ -1,0 +1,84 @@
+package mpi;
+
+import org.mpjbuf.mpj.runtime.RankEnvironment;
+
+/**
+ * The space accounting of the buffer attached for buffered sends. A buffered send copies its
+ * message out of the user's array and reserves the message's packed length plus
+ * {@link MPI#BSEND_OVERHEAD} bytes until the device has delivered it; a send that does not fit in
+ * the free space fails with MPI_ERR_BUFFER.
+ *
+ * <p>Thread-safe: synchronized; detach waits on the monitor until every reservation is released.
+ */
+final class AttachedBuffer {
+
+    private long capacity = -1;
+    private long reserved;
+
+    /** Attaches a buffer of the given length. */
+    synchronized void attach(long length) throws MPIException {
+        if (capacity >= 0) {
+            throw Checks.error(MPIException.ERR_BUFFER, "a buffer of " + capacity
+                + " bytes is attached already (call MPI.Buffer_detach() first)");
+        }
+        capacity = length;
+    }
+
+    /** Waits until every buffered message has been delivered, then detaches the buffer. */
+    void detach(RankEnvironment environment) throws MPIException {
+        synchronized (this) {
+            if (capacity < 0) {
+                throw Checks.error(MPIException.ERR_BUFFER,
+                    "MPI.Buffer_detach() without an attached buffer");
+            }
+        }
+        drain(environment);
+        synchronized (this) {
+            capacity = -1;
+        }
+    }
+
+    /** Waits until every buffered message has been delivered. */
+    void drain(RankEnvironment environment) {
+        synchronized (this) {
+            while (reserved > 0) {
+                environment.checkStopping();
+                try {
+                    wait(20);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    /**
+     * Reserves space for one buffered message.
+     *
+     * @param length the message's packed length in bytes
+     * @return the bytes reserved, to pass to {@link #release}
+     * @throws MPIException (MPI_ERR_BUFFER) when no buffer is attached or the message does not fit
+     */
+    synchronized long reserve(long length) throws MPIException {
+        long needed = length + MPI.BSEND_OVERHEAD;
+        if (capacity < 0) {
+            throw Checks.error(MPIException.ERR_BUFFER, "buffered send of " + length
+                + " bytes without an attached buffer (call MPI.Buffer_attach first)");
+        }
+        if (reserved + needed > capacity) {
+            throw Checks.error(MPIException.ERR_BUFFER, "buffered send of " + length + " bytes (+"
+                + MPI.BSEND_OVERHEAD + " overhead) overflows the attached buffer: " + reserved
+                + " of " + capacity + " bytes are in use by undelivered messages (attach a larger "
+                + "buffer; Pack_size + BSEND_OVERHEAD per message)");
+        }
+        reserved += needed;
+        return needed;
+    }
+
+    /** Releases the space of a delivered message. */
+    synchronized void release(long bytes) {
+        reserved -= bytes;
+        notifyAll();
+    }
+}

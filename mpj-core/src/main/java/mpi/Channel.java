@@ -1,0 +1,234 @@
+package mpi;
+
+import org.mpjbuf.dev.Device;
+import org.mpjbuf.dev.DeviceException;
+import org.mpjbuf.dev.ProcessID;
+import org.mpjbuf.mpj.datatype.DatatypeEngine;
+import org.mpjbuf.mpj.datatype.MappedDatatype;
+
+/**
+ * Point-to-point traffic of one communicator in one context: maps communicator ranks to device
+ * process ids and back, checks arguments, and turns MPI operations into device operations.
+ *
+ * <p>Each communicator has two channels: one on its point-to-point context for the user's
+ * messages (tags {@code 0 .. MPI.TAG_UB}) and one on its collective context for collective
+ * operations and communicator management (any tag except {@code MPI.ANY_TAG}); messages of
+ * different contexts never match each other.
+ *
+ * <p><b>Data path.</b> A message whose items form one run of the user's array (a basic type, or a
+ * dense contiguous derived type) goes to the device as that run: smdev copies it once, sender
+ * array to receiver array. Any other message is packed once into a contiguous array of its base
+ * type and unpacked once on receipt; both sides then hand the device runs of the same element
+ * type, so a Vector sent may be received as a Contiguous or a basic type of the same signature.
+ * {@code MPI.OBJECT} elements are serialized by the device.
+ *
+ * <p>Thread-safe: immutable; the device is thread-safe.
+ */
+final class Channel {
+
+    private final RankState state;
+    private final Device device;
+    private final int context;
+    private final ProcessID[] peers;
+    private final int[] rankOfProcess;
+    private final boolean userTags;
+
+    /**
+     * @param state    the rank
+     * @param peers    the group messages go to and come from (the remote group of an
+     *                 intercommunicator)
+     * @param context  the device context
+     * @param userTags true for the point-to-point channel, whose tags must lie in 0..TAG_UB
+     */
+    Channel(RankState state, Group peers, int context, boolean userTags) {
+        this.state = state;
+        this.device = state.device();
+        this.context = context;
+        this.userTags = userTags;
+        this.peers = new ProcessID[peers.Size()];
+        this.rankOfProcess = new int[state.worldSize()];
+        java.util.Arrays.fill(rankOfProcess, MPI.UNDEFINED);
+        for (int rank = 0; rank < this.peers.length; rank++) {
+            this.peers[rank] = state.process(peers.member(rank));
+            rankOfProcess[peers.member(rank)] = rank;
+        }
+    }
+
+    int context() {
+        return context;
+    }
+
+    /** Starts a send on a request. */
+    void startSend(Request target, SendMode mode, Object buf, int offset, int count,
+                   Datatype datatype, int dest, int tag) throws MPIException {
+        MappedDatatype type = checkedType(buf, offset, count, datatype, "buf");
+        checkTag(tag, false);
+        if (dest == MPI.PROC_NULL) {
+            target.completeWith(new Status(MPI.PROC_NULL, MPI.ANY_TAG, 0));
+            return;
+        }
+        ProcessID to = peer(dest, "dest");
+        int elements = elementCount(type, count);
+        int index = DatatypeEngine.contiguousIndex(type, offset, count);
+        Object data = buf;
+        if (mode == SendMode.BUFFERED || index < 0) {
+            data = Types.pack(buf, offset, count, type, elements);
+            index = 0;
+        }
+        try {
+            if (mode == SendMode.BUFFERED) {
+                startBuffered(target, data, elements, type, to, dest, tag);
+                return;
+            }
+            org.mpjbuf.dev.Request request = mode == SendMode.SYNCHRONOUS
+                ? device.issend(data, index, elements, to, tag, context)
+                : device.isend(data, index, elements, to, tag, context);
+            target.track(request, sent -> new Status(dest, tag, elements));
+        } catch (DeviceException | IllegalArgumentException failed) {
+            throw Checks.error(MPIException.ERR_OTHER, "send of " + elements + " elements to rank "
+                + dest + " with tag " + tag + " failed: " + failed.getMessage());
+        }
+    }
+
+    private void startBuffered(Request target, Object data, int elements, MappedDatatype type,
+                               ProcessID to, int dest, int tag) throws MPIException {
+        AttachedBuffer attached = state.attached();
+        long reserved = attached.reserve(Types.byteLength(type, elements));
+        org.mpjbuf.dev.Request request;
+        try {
+            request = device.isend(data, 0, elements, to, tag, context);
+        } catch (RuntimeException failed) {
+            attached.release(reserved);
+            throw failed;
+        }
+        request.addCompletionListener(done -> attached.release(reserved));
+        target.completeWith(new Status(dest, tag, elements));
+    }
+
+    /** Starts a receive on a request. */
+    void startRecv(Request target, Object buf, int offset, int count, Datatype datatype,
+                   int source, int tag) throws MPIException {
+        MappedDatatype type = checkedType(buf, offset, count, datatype, "buf");
+        checkTag(tag, true);
+        if (source == MPI.PROC_NULL) {
+            target.completeWith(new Status(MPI.PROC_NULL, MPI.ANY_TAG, 0));
+            return;
+        }
+        ProcessID from = source == MPI.ANY_SOURCE ? Device.ANY_SOURCE : peer(source, "source");
+        int deviceTag = tag == MPI.ANY_TAG ? Device.ANY_TAG : tag;
+        int elements = elementCount(type, count);
+        int index = DatatypeEngine.contiguousIndex(type, offset, count);
+        try {
+            if (index >= 0) {
+                target.track(device.irecv(buf, index, elements, from, deviceTag, context), this::status);
+            } else {
+                Object packed = Types.newArray(type, elements);
+                target.track(device.irecv(packed, 0, elements, from, deviceTag, context), received -> {
+                    Status status = status(received);
+                    if (!received.cancelled()) {
+                        Types.unpack(packed, status.elements(), buf, offset, count, type);
+                    }
+                    return status;
+                });
+            }
+        } catch (DeviceException | IllegalArgumentException failed) {
+            throw Checks.error(MPIException.ERR_OTHER, "receive of " + elements
+                + " elements from rank " + source + " with tag " + tag + " failed: "
+                + failed.getMessage());
+        }
+    }
+
+    /** Returns the status of a message that arrived, without receiving it; null if none. */
+    Status iprobe(int source, int tag) throws MPIException {
+        checkTag(tag, true);
+        if (source == MPI.PROC_NULL) {
+            return new Status(MPI.PROC_NULL, MPI.ANY_TAG, 0);
+        }
+        ProcessID from = source == MPI.ANY_SOURCE ? Device.ANY_SOURCE : peer(source, "source");
+        org.mpjbuf.dev.Status found = device.iprobe(from, tag == MPI.ANY_TAG ? Device.ANY_TAG : tag,
+            context);
+        return found == null ? null : status(found);
+    }
+
+    /** Waits until a message arrives and returns its status without receiving it. */
+    Status probe(int source, int tag) throws MPIException {
+        for (int polls = 0; ; polls++) {
+            Status status = iprobe(source, tag);
+            if (status != null) {
+                return status;
+            }
+            Waiter.pause(polls, state.environment());
+        }
+    }
+
+    /** Sends and receives at once; the receive is posted first, so two ranks may swap. */
+    Status sendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest,
+                    int sendtag, Object recvbuf, int recvoffset, int recvcount, Datatype recvtype,
+                    int source, int recvtag) throws MPIException {
+        Request receive = new Request(state);
+        startRecv(receive, recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
+        Request send = new Request(state);
+        startSend(send, SendMode.STANDARD, sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
+        send.Wait();
+        return receive.Wait();
+    }
+
+    /** Sends a buffer's contents and receives into the same buffer. */
+    Status sendrecvReplace(Object buf, int offset, int count, Datatype datatype, int dest,
+                           int sendtag, int source, int recvtag) throws MPIException {
+        MappedDatatype type = checkedType(buf, offset, count, datatype, "buf");
+        int elements = elementCount(type, count);
+        Object copy = Types.pack(buf, offset, count, type, elements);
+        Request receive = new Request(state);
+        startRecv(receive, buf, offset, count, datatype, source, recvtag);
+        Request send = new Request(state);
+        startSend(send, SendMode.STANDARD, copy, 0, elements, Types.basic(type), dest, sendtag);
+        send.Wait();
+        return receive.Wait();
+    }
+
+    /** Converts a device status, translating the source to a rank of the peer group. */
+    private Status status(org.mpjbuf.dev.Status received) {
+        if (received.cancelled()) {
+            return Status.cancelled(received.tag());
+        }
+        return new Status(rankOfProcess[received.source().rank()], received.tag(),
+            received.elementCount());
+    }
+
+    private ProcessID peer(int rank, String argument) throws MPIException {
+        if (rank < 0 || rank >= peers.length) {
+            throw Checks.error(MPIException.ERR_RANK, argument + " = " + rank + " is not a rank of "
+                + "this communicator (expected 0.." + (peers.length - 1) + ", or MPI.PROC_NULL"
+                + (argument.equals("source") ? " or MPI.ANY_SOURCE)" : ")"));
+        }
+        return peers[rank];
+    }
+
+    private void checkTag(int tag, boolean receive) throws MPIException {
+        if (receive && tag == MPI.ANY_TAG) {
+            return;
+        }
+        if (userTags ? tag < 0 : tag == MPI.ANY_TAG) {
+            throw Checks.error(MPIException.ERR_TAG, "tag = " + tag + " (expected 0.."
+                + Integer.MAX_VALUE + (receive ? ", or MPI.ANY_TAG" : "") + ")");
+        }
+    }
+
+    private static MappedDatatype checkedType(Object buf, int offset, int count, Datatype datatype,
+                                              String argument) throws MPIException {
+        try {
+            return DatatypeEngine.checkAccess(buf, offset, count, datatype, argument);
+        } catch (MPIException invalid) {
+            throw Checks.error(invalid);
+        }
+    }
+
+    private static int elementCount(MappedDatatype type, int count) throws MPIException {
+        try {
+            return DatatypeEngine.elementCount(type, count);
+        } catch (MPIException invalid) {
+            throw Checks.error(invalid);
+        }
+    }
+}

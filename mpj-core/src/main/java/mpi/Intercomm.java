@@ -1,0 +1,197 @@
+package mpi;
+
+import org.mpjbuf.mpj.datatype.BasicTypes;
+
+/**
+ * An intercommunicator: communication between two disjoint groups. Point-to-point ranks name
+ * processes of the remote group; {@link #Size()}, {@link #Rank()} and {@link #Group()} describe
+ * the local group.
+ *
+ * <p>An intercommunicator owns two context pairs: one for the traffic between the groups, and one
+ * for a local intracommunicator over the local group that its management (Merge, Dup) and the
+ * collective operations use.
+ *
+ * <p>Thread safety as {@link Comm}.
+ */
+public class Intercomm extends Comm {
+
+    private final Group remote;
+    /** The local group with a context of its own, for management and collectives. */
+    final Intracomm local;
+
+    /**
+     * @param state  the rank
+     * @param local  the local group
+     * @param remote the remote group
+     * @param pair   the first of two context pairs: inter-group traffic, then the local group's
+     */
+    Intercomm(RankState state, Group local, Group remote, int pair) {
+        super(state, local, remote, pair);
+        this.remote = remote;
+        this.local = new Intracomm(state, local, pair + 1);
+    }
+
+    /**
+     * Builds an intercommunicator (see {@link Comm#Create_intercomm}).
+     */
+    static Intercomm create(Comm localComm, Comm peerComm, int localLeader, int remoteLeader,
+                            int tag) throws MPIException {
+        if (localComm.Test_inter()) {
+            throw Checks.error(MPIException.ERR_COMM,
+                "Create_intercomm needs an intracommunicator as the local communicator, not " + localComm);
+        }
+        int size = localComm.group.Size();
+        if (localLeader < 0 || localLeader >= size) {
+            throw Checks.error(MPIException.ERR_RANK, "localLeader = " + localLeader
+                + " (expected 0.." + (size - 1) + ")");
+        }
+        int[] masks = Management.allgather(localComm, localComm.state.contexts().freeMask());
+        int[] free = Management.combine(masks, 0, size);
+        int[] agreed = null;
+        if (localComm.group.Rank() == localLeader) {
+            Checks.notNull(peerComm, "peerComm");
+            int[] mine = new int[ContextIds.MASK_WORDS + size];
+            System.arraycopy(free, 0, mine, 0, ContextIds.MASK_WORDS);
+            for (int rank = 0; rank < size; rank++) {
+                mine[ContextIds.MASK_WORDS + rank] = localComm.group.member(rank);
+            }
+            int[] theirs = swap(peerComm, mine, remoteLeader, tag);
+            ContextIds.and(free, theirs, 0);
+            int pair = ContextIds.lowest(free, 2);
+            agreed = new int[1 + theirs.length - ContextIds.MASK_WORDS];
+            agreed[0] = pair;
+            System.arraycopy(theirs, ContextIds.MASK_WORDS, agreed, 1, agreed.length - 1);
+        }
+        agreed = Management.broadcast(localComm, agreed, localLeader);
+        int[] remoteMembers = java.util.Arrays.copyOfRange(agreed, 1, agreed.length);
+        return new Intercomm(localComm.state, localComm.group,
+            new Group(remoteMembers, localComm.group.self()), agreed[0]);
+    }
+
+    /** The leaders' exchange over the peer communicator, with the user's tag. */
+    private static int[] swap(Comm peerComm, int[] mine, int remoteLeader, int tag) throws MPIException {
+        int[] length = new int[1];
+        peerComm.Sendrecv(new int[] {mine.length}, 0, 1, BasicTypes.INT, remoteLeader, tag,
+            length, 0, 1, BasicTypes.INT, remoteLeader, tag);
+        int[] theirs = new int[length[0]];
+        peerComm.Sendrecv(mine, 0, mine.length, BasicTypes.INT, remoteLeader, tag,
+            theirs, 0, theirs.length, BasicTypes.INT, remoteLeader, tag);
+        return theirs;
+    }
+
+    /**
+     * Tells whether this is an intercommunicator.
+     *
+     * @return true
+     * @throws MPIException (MPI_ERR_COMM) on a freed communicator
+     */
+    @Override
+    public boolean Test_inter() throws MPIException {
+        checkOpen();
+        return true;
+    }
+
+    /**
+     * Returns the size of the remote group.
+     *
+     * @return the number of remote processes
+     * @throws MPIException (MPI_ERR_COMM) on a freed communicator
+     */
+    public int Remote_size() throws MPIException {
+        checkOpen();
+        return remote.Size();
+    }
+
+    /**
+     * Returns the remote group.
+     *
+     * @return the group of the processes on the other side
+     * @throws MPIException (MPI_ERR_COMM) on a freed communicator
+     */
+    public Group Remote_group() throws MPIException {
+        checkOpen();
+        return remote;
+    }
+
+    /**
+     * Merges both groups into one intracommunicator (collective over both groups). The group
+     * whose members pass {@code high = false} comes first; if both pass the same value, the group
+     * whose first member has the lower process number comes first.
+     *
+     * @param high whether this group goes last; the same on all members of a group
+     * @return the intracommunicator of both groups
+     * @throws MPIException (MPI_ERR_COMM) on a freed communicator or when no context is free
+     */
+    public Intracomm Merge(boolean high) throws MPIException {
+        checkOpen();
+        int[] agreed = agreeAcross(high ? 1 : 0, 1);
+        boolean remoteHigh = agreed[0] != 0;
+        boolean localFirst = high != remoteHigh ? !high : group.member(0) < remote.member(0);
+        Group first = localFirst ? group : remote;
+        Group second = localFirst ? remote : group;
+        int[] members = new int[first.Size() + second.Size()];
+        for (int rank = 0; rank < first.Size(); rank++) {
+            members[rank] = first.member(rank);
+        }
+        for (int rank = 0; rank < second.Size(); rank++) {
+            members[first.Size() + rank] = second.member(rank);
+        }
+        return new Intracomm(state, new Group(members, group.self()), agreed[1]);
+    }
+
+    /**
+     * Duplicates the intercommunicator (collective), as {@link #Dup()}.
+     *
+     * @return the duplicate
+     * @throws IllegalStateException wrapping the {@link MPIException} if the duplication failed
+     */
+    @Override
+    public Object clone() {
+        return super.clone();
+    }
+
+    /**
+     * Duplicates the intercommunicator (collective over both groups): same groups, new contexts.
+     *
+     * @return the duplicate
+     * @throws MPIException (MPI_ERR_COMM) on a freed communicator or when no context is free
+     */
+    @Override
+    public Intercomm Dup() throws MPIException {
+        checkOpen();
+        int[] agreed = agreeAcross(0, 2);
+        return new Intercomm(state, group, remote, agreed[1]);
+    }
+
+    @Override
+    int pairCount() {
+        return 2;
+    }
+
+    /**
+     * Agrees with the remote group on a run of free context pairs: each group ANDs its members'
+     * free masks, the two leaders (rank 0 of each group) swap their masks and a value, and each
+     * leader tells its group.
+     *
+     * @param value a value to tell the remote group (e.g. Merge's {@code high})
+     * @param count how many consecutive pairs
+     * @return {@code {remote group's value, first pair}}
+     */
+    private int[] agreeAcross(int value, int count) throws MPIException {
+        int size = group.Size();
+        int[] masks = Management.allgather(local, state.contexts().freeMask());
+        int[] agreed = null;
+        if (group.Rank() == 0) {
+            int[] mine = new int[1 + ContextIds.MASK_WORDS];
+            mine[0] = value;
+            System.arraycopy(Management.combine(masks, 0, size), 0, mine, 1, ContextIds.MASK_WORDS);
+            int[] theirs = new int[mine.length];
+            sendrecvCollective(mine, 0, mine.length, BasicTypes.INT, 0, MANAGEMENT_TAG,
+                theirs, 0, theirs.length, BasicTypes.INT, 0, MANAGEMENT_TAG);
+            int[] free = java.util.Arrays.copyOfRange(mine, 1, mine.length);
+            ContextIds.and(free, theirs, 1);
+            agreed = new int[] {theirs[0], ContextIds.lowest(free, count)};
+        }
+        return Management.broadcast(local, agreed, 0);
+    }
+}

@@ -1,0 +1,170 @@
+package mpi;
+
+import org.mpjbuf.dev.Device;
+import org.mpjbuf.dev.DeviceArguments;
+import org.mpjbuf.dev.ProcessID;
+import org.mpjbuf.mpj.runtime.RankEnvironment;
+
+/**
+ * Everything MPI keeps per rank: the rank's environment and device, the process ids of the job,
+ * the allocator of communicator contexts, the attached buffer of buffered sends, the error
+ * handler, and the predefined communicators.
+ *
+ * <p>A launched program finds its state through {@link MPI}'s statics (one copy of the class per
+ * rank); a rank of {@code Job.runTasks}, which shares the classes with the other ranks, finds it
+ * through a thread-local bound to the rank's thread and inherited by the threads it starts.
+ *
+ * <p>Thread-safe: the device and the allocators are thread-safe; the error handler is volatile.
+ */
+final class RankState {
+
+    private static final InheritableThreadLocal<RankState> TASK = new InheritableThreadLocal<>();
+
+    private final RankEnvironment environment;
+    private final Device device;
+    private final ProcessID[] processes;
+    private final Thread mainThread;
+    private final ContextIds contexts = new ContextIds();
+    private final AttachedBuffer attached = new AttachedBuffer();
+    private final Intracomm world;
+    private final Intracomm self;
+    private volatile Errhandler errhandler = MPI.ERRORS_RETURN;
+
+    private RankState(RankEnvironment environment) throws MPIException {
+        this.environment = environment;
+        this.mainThread = Thread.currentThread();
+        try {
+            this.device = Device.newInstance(environment.deviceName());
+            this.processes = device.init(DeviceArguments.builder()
+                .rank(environment.rank())
+                .size(environment.size())
+                .world(environment.world())
+                .classLoader(environment.classLoader())
+                .build());
+        } catch (RuntimeException failed) {
+            throw new MPIException(MPIException.ERR_OTHER, "device " + environment.deviceName()
+                + " could not start rank " + environment.rank() + " of " + environment.size()
+                + ": " + failed.getMessage(), failed);
+        }
+        int[] all = new int[environment.size()];
+        for (int process = 0; process < all.length; process++) {
+            all[process] = process;
+        }
+        int me = environment.rank();
+        this.world = new Intracomm(this, new Group(all, me), ContextIds.WORLD_PAIR);
+        this.self = new Intracomm(this, new Group(new int[] {me}, me), ContextIds.SELF_PAIR);
+    }
+
+    /**
+     * Starts a rank: creates and initializes its device.
+     *
+     * @param environment what the launcher says about the rank
+     * @return the rank's state
+     * @throws MPIException (MPI_ERR_OTHER) when the device cannot start
+     */
+    static RankState start(RankEnvironment environment) throws MPIException {
+        return new RankState(environment);
+    }
+
+    /**
+     * Starts MPI for a rank of {@code Job.runTasks}: binds a new state to the calling thread
+     * (and threads it starts) instead of {@link MPI}'s statics, which the ranks share.
+     *
+     * @return the rank's world communicator
+     * @throws MPIException (MPI_ERR_OTHER) when the thread is not a rank of a job, or MPI is
+     *                      initialized on it already
+     */
+    static Intracomm startTask() throws MPIException {
+        RankEnvironment environment = RankEnvironment.current();
+        if (environment == null || TASK.get() != null) {
+            throw new MPIException(MPIException.ERR_OTHER, environment == null
+                ? "no rank environment: the thread is not a rank of a job"
+                : "MPI is initialized on this thread already");
+        }
+        RankState state = start(environment);
+        TASK.set(state);
+        return state.world;
+    }
+
+    /**
+     * Finishes MPI for a rank of {@code Job.runTasks}.
+     *
+     * @throws MPIException (MPI_ERR_OTHER) when MPI is not initialized on the calling thread
+     */
+    static void finishTask() throws MPIException {
+        RankState state = TASK.get();
+        if (state == null) {
+            throw new MPIException(MPIException.ERR_OTHER, "MPI is not initialized on this thread");
+        }
+        TASK.remove();
+        state.finish();
+    }
+
+    /** Returns the state of the calling thread's rank, or null when MPI is not initialized. */
+    static RankState lookup() {
+        RankState task = TASK.get();
+        return task != null ? task : MPI.initializedRank();
+    }
+
+    /** Returns the state bound to the calling thread by {@code Job.runTasks}, or null. */
+    static RankState task() {
+        return TASK.get();
+    }
+
+    /** Leaves the job: waits for buffered sends, then finishes the device. */
+    void finish() throws MPIException {
+        attached.drain(environment);
+        device.finish();
+    }
+
+    RankEnvironment environment() {
+        return environment;
+    }
+
+    Device device() {
+        return device;
+    }
+
+    /** Returns the process id of a world process number. */
+    ProcessID process(int worldRank) {
+        return processes[worldRank];
+    }
+
+    /** Returns the number of processes of the job. */
+    int worldSize() {
+        return processes.length;
+    }
+
+    Thread mainThread() {
+        return mainThread;
+    }
+
+    ContextIds contexts() {
+        return contexts;
+    }
+
+    AttachedBuffer attached() {
+        return attached;
+    }
+
+    Intracomm world() {
+        return world;
+    }
+
+    Intracomm self() {
+        return self;
+    }
+
+    Errhandler errhandler() {
+        return errhandler;
+    }
+
+    void errhandler(Errhandler handler) {
+        this.errhandler = handler;
+    }
+
+    @Override
+    public String toString() {
+        return "rank " + environment.rank() + " of " + environment.size();
+    }
+}

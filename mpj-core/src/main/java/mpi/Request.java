@@ -1,0 +1,302 @@
+package mpi;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.mpjbuf.dev.DeviceException;
+import org.mpjbuf.dev.TruncationException;
+
+/**
+ * A non-blocking operation in progress ({@code Isend}, {@code Irecv}, ...). Waiting for or
+ * testing a request completes it and returns its {@link Status}; the request is then inactive
+ * and {@link #Is_null()} tells true (a {@link Prequest} can be started again instead).
+ * Waiting for an inactive request returns an empty status at once.
+ *
+ * <p><b>Buffer ownership.</b> The buffer of the operation belongs to the library until the
+ * request has completed: do not write a send buffer, nor read or write a receive buffer, before.
+ *
+ * <p><b>Thread safety.</b> Different threads may wait for different requests at once
+ * ({@code MPI.THREAD_MULTIPLE}); completing one request is synchronized, so two threads waiting
+ * for the same request get one the status and the other an empty status.
+ */
+public class Request {
+
+    /** What turns a completed device request into the operation's status (and unpacks). */
+    @FunctionalInterface
+    interface Finisher {
+        Status finish(org.mpjbuf.dev.Status deviceStatus) throws MPIException;
+    }
+
+    /** The rank; null for {@code MPI.REQUEST_NULL}. */
+    final RankState state;
+    private org.mpjbuf.dev.Request pending;
+    private Finisher finisher;
+    private Status immediate;
+    private boolean active;
+
+    /** Creates an inactive request of a rank ({@code null} for the null request). */
+    Request(RankState state) {
+        this.state = state;
+    }
+
+    /** Makes this request track a device operation in flight. */
+    final void track(org.mpjbuf.dev.Request deviceRequest, Finisher whenDone) {
+        this.pending = deviceRequest;
+        this.finisher = whenDone;
+        this.immediate = null;
+        this.active = true;
+    }
+
+    /** Makes this request active and complete already with a status (no device operation). */
+    final void completeWith(Status status) {
+        this.pending = null;
+        this.finisher = null;
+        this.immediate = status;
+        this.active = true;
+    }
+
+    /** Tells whether this request is active and started. */
+    final boolean isActive() {
+        return active;
+    }
+
+    /**
+     * Waits until the operation completes.
+     *
+     * @return the status: for a receive the source, tag and count of the message
+     * @throws MPIException (MPI_ERR_TRUNCATE) when the message was longer than the receive buffer,
+     *                      or another class when the operation failed
+     */
+    public Status Wait() throws MPIException {
+        org.mpjbuf.dev.Request deviceRequest = pending;
+        if (deviceRequest != null && active) {
+            Waiter.await(deviceRequest, state.environment());
+        }
+        return complete();
+    }
+
+    /**
+     * Completes the operation if it is done, without blocking.
+     *
+     * @return the status, or {@code null} if the operation has not completed
+     * @throws MPIException as {@link #Wait()}
+     */
+    public Status Test() throws MPIException {
+        return ready() ? complete() : null;
+    }
+
+    /**
+     * Tells whether this is the null request: {@code MPI.REQUEST_NULL}, or a non-persistent
+     * request that has completed.
+     *
+     * @return true for a null request
+     */
+    public boolean Is_null() {
+        return !active;
+    }
+
+    /**
+     * Cancels a receive that has not matched a message yet; waiting for it then returns a status
+     * whose {@link Status#Test_cancelled()} is true. A send, or a receive that already matched,
+     * completes normally.
+     *
+     * @throws MPIException never for an active request; cancelling a null request does nothing
+     */
+    public void Cancel() throws MPIException {
+        org.mpjbuf.dev.Request deviceRequest = pending;
+        if (deviceRequest != null && active) {
+            deviceRequest.cancel();
+        }
+    }
+
+    /**
+     * Waits until every request completes.
+     *
+     * @param requests the requests; null entries and null requests get an empty status
+     * @return one status per request
+     * @throws MPIException when an operation failed (the others are still completed)
+     */
+    public static Status[] Waitall(Request[] requests) throws MPIException {
+        Checks.notNull(requests, "requests");
+        Status[] statuses = new Status[requests.length];
+        MPIException firstError = null;
+        for (int i = 0; i < requests.length; i++) {
+            try {
+                statuses[i] = requests[i] == null ? MPI.emptyStatus() : requests[i].Wait();
+            } catch (MPIException failed) {
+                firstError = firstError == null ? failed : firstError;
+            }
+        }
+        if (firstError != null) {
+            throw firstError;
+        }
+        return statuses;
+    }
+
+    /**
+     * Waits until one request completes and completes it.
+     *
+     * @param requests the requests
+     * @return its status, with {@link Status#index} set; when no request is active, an empty
+     *         status whose index is {@code MPI.UNDEFINED}
+     * @throws MPIException when the completed operation failed
+     */
+    public static Status Waitany(Request[] requests) throws MPIException {
+        Checks.notNull(requests, "requests");
+        while (true) {
+            Status status = Testany(requests);
+            if (status != null) {
+                return status;
+            }
+            awaitSome(requests);
+        }
+    }
+
+    /**
+     * Completes one request if some request has completed, without blocking.
+     *
+     * @param requests the requests
+     * @return its status with {@link Status#index} set; {@code null} if none has completed; an
+     *         empty status with index {@code MPI.UNDEFINED} when no request is active
+     * @throws MPIException when the completed operation failed
+     */
+    public static Status Testany(Request[] requests) throws MPIException {
+        Checks.notNull(requests, "requests");
+        boolean anyActive = false;
+        for (int i = 0; i < requests.length; i++) {
+            Request request = requests[i];
+            if (request != null && request.active) {
+                anyActive = true;
+                if (request.ready()) {
+                    Status status = request.complete();
+                    status.index = i;
+                    return status;
+                }
+            }
+        }
+        return anyActive ? null : MPI.emptyStatus();
+    }
+
+    /**
+     * Waits until at least one request completes and completes every request done by then.
+     *
+     * @param requests the requests
+     * @return the statuses of the completed requests, each with {@link Status#index} set; an
+     *         empty array when no request is active
+     * @throws MPIException when a completed operation failed
+     */
+    public static Status[] Waitsome(Request[] requests) throws MPIException {
+        Checks.notNull(requests, "requests");
+        while (true) {
+            Status[] statuses = Testsome(requests);
+            if (statuses.length > 0 || !anyActive(requests)) {
+                return statuses;
+            }
+            awaitSome(requests);
+        }
+    }
+
+    /**
+     * Completes every request that has completed, without blocking.
+     *
+     * @param requests the requests
+     * @return the statuses of the completed requests, each with {@link Status#index} set
+     *         (possibly none)
+     * @throws MPIException when a completed operation failed
+     */
+    public static Status[] Testsome(Request[] requests) throws MPIException {
+        Checks.notNull(requests, "requests");
+        List<Status> completed = new ArrayList<>();
+        for (int i = 0; i < requests.length; i++) {
+            Request request = requests[i];
+            if (request != null && request.active && request.ready()) {
+                Status status = request.complete();
+                status.index = i;
+                completed.add(status);
+            }
+        }
+        return completed.toArray(Status[]::new);
+    }
+
+    /**
+     * Completes every request if all have completed, without blocking.
+     *
+     * @param requests the requests
+     * @return one status per request, or {@code null} (completing nothing) if some request has
+     *         not completed
+     * @throws MPIException when an operation failed
+     */
+    public static Status[] Testall(Request[] requests) throws MPIException {
+        Checks.notNull(requests, "requests");
+        for (Request request : requests) {
+            if (request != null && request.active && !request.ready()) {
+                return null;
+            }
+        }
+        return Waitall(requests);
+    }
+
+    private boolean ready() {
+        org.mpjbuf.dev.Request deviceRequest = pending;
+        return !active || deviceRequest == null || deviceRequest.isComplete();
+    }
+
+    /** Completes a request whose operation is done; the request becomes inactive. */
+    private synchronized Status complete() throws MPIException {
+        if (!active) {
+            return MPI.emptyStatus();
+        }
+        org.mpjbuf.dev.Request deviceRequest = pending;
+        Status status = immediate;
+        Finisher whenDone = finisher;
+        active = false;
+        pending = null;
+        finisher = null;
+        immediate = null;
+        if (deviceRequest == null) {
+            return status;
+        }
+        org.mpjbuf.dev.Status deviceStatus;
+        try {
+            deviceStatus = deviceRequest.test();
+        } catch (TruncationException truncated) {
+            throw Checks.error(truncationError(truncated));
+        } catch (DeviceException failed) {
+            throw Checks.error(MPIException.ERR_OTHER, "the operation failed: " + failed.getMessage());
+        }
+        return whenDone.finish(deviceStatus);
+    }
+
+    /** Describes a truncated receive with both sizes. */
+    static MPIException truncationError(TruncationException truncated) {
+        org.mpjbuf.dev.Status sent = truncated.status();
+        return new MPIException(MPIException.ERR_TRUNCATE, "message of " + sent.elementCount()
+            + " " + sent.elementType() + " elements with tag " + sent.tag()
+            + " is longer than the receive buffer of " + truncated.receiveCount()
+            + " elements (receive a larger count, or probe first)", truncated);
+    }
+
+    private static boolean anyActive(Request[] requests) {
+        for (Request request : requests) {
+            if (request != null && request.active) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void awaitSome(Request[] requests) {
+        org.mpjbuf.dev.Request[] pendings = new org.mpjbuf.dev.Request[requests.length];
+        RankState rank = null;
+        for (int i = 0; i < requests.length; i++) {
+            Request request = requests[i];
+            if (request != null && request.active) {
+                pendings[i] = request.pending;
+                rank = request.state;
+            }
+        }
+        if (rank != null) {
+            Waiter.awaitAny(pendings, rank.environment());
+        }
+    }
+}

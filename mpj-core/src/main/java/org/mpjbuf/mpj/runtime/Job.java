@@ -1,0 +1,297 @@
+package org.mpjbuf.mpj.runtime;
+
+import java.io.File;
+import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+import mpi.Intracomm;
+
+/**
+ * The embedding API: runs the ranks of a job as threads of the current JVM and returns how each
+ * rank ended. {@code bin/mpjrun} is a thin command line over it.
+ *
+ * <pre>{@code
+ * JobResult result = Job.of(4).runMain(HelloWorld.class, "some", "args");   // per-rank class loaders
+ * Job.of(2).runTasks(world -> world.Send(...)).orThrow();                  // shared classes, lambdas
+ * }</pre>
+ *
+ * <p>{@link #runMain} gives every rank a class loader of its own for the {@code mpi} package, the
+ * mpj-core internals and the user's classes, so statics ({@code MPI.COMM_WORLD}, a program's own
+ * fields) are per rank; the layers below and the device's world are shared. {@link #runTasks}
+ * skips the isolation and hands each rank its world communicator directly.
+ *
+ * <p>When a rank throws or aborts, the job is stopped: every other rank unwinds at its next wait
+ * with a {@link RankAbortedError}; a rank that does not end within the configured grace period is
+ * left behind (its thread is a daemon) and reported as {@link RankOutcome.State#STOPPED}.
+ *
+ * <p>Thread-safe: a {@code Job} is an immutable description; several jobs may run at once.
+ */
+public final class Job {
+
+    private final int size;
+    private final String deviceName;
+    private final boolean rankPrefix;
+
+    private Job(int size, String deviceName, boolean rankPrefix) {
+        this.size = size;
+        this.deviceName = deviceName;
+        this.rankPrefix = rankPrefix;
+    }
+
+    /**
+     * Describes a job of {@code ranks} ranks on the configured default device.
+     *
+     * @param ranks the number of ranks
+     * @return the job
+     * @throws IllegalArgumentException if {@code ranks < 1}
+     */
+    public static Job of(int ranks) {
+        if (ranks < 1) {
+            throw new IllegalArgumentException("ranks = " + ranks + " (expected at least 1)");
+        }
+        return new Job(ranks, RuntimeConfiguration.DEVICE, RuntimeConfiguration.RANK_PREFIX);
+    }
+
+    /**
+     * Returns this job on another device.
+     *
+     * @param name the device name, such as {@code "smdev"}
+     * @return the job
+     * @throws IllegalArgumentException if the device is not one that runs ranks in this JVM
+     */
+    public Job device(String name) {
+        Objects.requireNonNull(name, "name");
+        Worlds.check(name);
+        return new Job(size, name, rankPrefix);
+    }
+
+    /**
+     * Returns this job with every output line of a rank prefixed by {@code [rank] }.
+     *
+     * @param prefix whether to prefix lines
+     * @return the job
+     */
+    public Job rankPrefix(boolean prefix) {
+        return new Job(size, deviceName, prefix);
+    }
+
+    /**
+     * Returns the number of ranks.
+     *
+     * @return the size
+     */
+    public int size() {
+        return size;
+    }
+
+    /**
+     * Runs {@code public static void main(String[])} of a class in every rank, each rank loading
+     * the class (and everything beside it on its class path location) in its own class loader.
+     *
+     * @param mainClass the program's main class; its code source is the rank's class path
+     * @param args      the program's arguments
+     * @return the outcome of every rank
+     * @throws IllegalArgumentException if the class has no code source
+     */
+    public JobResult runMain(Class<?> mainClass, String... args) {
+        Objects.requireNonNull(mainClass, "mainClass");
+        return runIsolated(mainClass.getName(), List.of(locationOf(mainClass)), args);
+    }
+
+    /**
+     * Runs {@code public static void main(String[])} of a named class in every rank, each rank
+     * with its own class loader over the given class path.
+     *
+     * @param mainClass the binary name of the main class
+     * @param classPath the program's class path (directories and jars)
+     * @param args      the program's arguments
+     * @return the outcome of every rank
+     * @throws IllegalArgumentException if a class path entry is not a valid location
+     */
+    public JobResult runMain(String mainClass, List<Path> classPath, String... args) {
+        Objects.requireNonNull(mainClass, "mainClass");
+        Objects.requireNonNull(classPath, "classPath");
+        List<URL> urls = new ArrayList<>();
+        for (Path entry : classPath) {
+            urls.add(toUrl(entry));
+        }
+        return runIsolated(mainClass, urls, args);
+    }
+
+    private JobResult runIsolated(String mainClass, List<URL> classPath, String[] args) {
+        String[] arguments = args.clone();
+        List<URL> urls = new ArrayList<>();
+        urls.add(locationOf(Job.class));
+        urls.addAll(classPath);
+        URL[] rankPath = urls.toArray(URL[]::new);
+        ClassLoader parent = Job.class.getClassLoader();
+        return run((rank, environment) -> {
+            try (RankClassLoader loader = new RankClassLoader(rank, rankPath, parent)) {
+                Thread.currentThread().setContextClassLoader(loader);
+                Method main = findMain(loader, mainClass);
+                environment.bind(loader);
+                main.invoke(null, (Object) arguments.clone());
+            }
+        });
+    }
+
+    /**
+     * Runs a task in every rank without class-loader isolation; MPI is initialized for each rank
+     * before the task runs and finalized after it returns.
+     *
+     * @param task the rank body
+     * @return the outcome of every rank
+     */
+    public JobResult runTasks(RankTask task) {
+        Objects.requireNonNull(task, "task");
+        ClassLoader loader = Job.class.getClassLoader();
+        return run((rank, environment) -> {
+            environment.bind(loader);
+            Intracomm world = TaskRanks.start();
+            try {
+                task.run(world);
+            } finally {
+                TaskRanks.finish();
+            }
+        });
+    }
+
+    /** One rank's body, run on the rank's thread. */
+    @FunctionalInterface
+    private interface RankBody {
+        void run(int rank, RankEnvironment environment) throws Exception;
+    }
+
+    private JobResult run(RankBody body) {
+        JobControl control = new JobControl(size);
+        Object world = Worlds.create(deviceName, size);
+        RankOutcome[] outcomes = new RankOutcome[size];
+        Thread[] threads = new Thread[size];
+        PrintStream savedOut = System.out;
+        PrintStream savedErr = System.err;
+        if (rankPrefix) {
+            System.setOut(RankPrefixStream.wrap(savedOut));
+            System.setErr(RankPrefixStream.wrap(savedErr));
+        }
+        try {
+            for (int rank = 0; rank < size; rank++) {
+                RankEnvironment environment =
+                    new RankEnvironment(rank, size, deviceName, world, control);
+                int r = rank;
+                threads[rank] = Thread.ofPlatform().name("mpj-rank-" + rank).daemon(true).unstarted(
+                    () -> outcomes[r] = runRank(r, environment, body, control));
+                control.register(rank, threads[rank]);
+            }
+            for (Thread thread : threads) {
+                thread.start();
+            }
+            awaitRanks(threads, control);
+        } finally {
+            if (rankPrefix) {
+                System.out.flush();
+                System.err.flush();
+                System.setOut(savedOut);
+                System.setErr(savedErr);
+            }
+        }
+        List<RankOutcome> result = new ArrayList<>(size);
+        for (int rank = 0; rank < size; rank++) {
+            RankOutcome outcome = outcomes[rank];
+            result.add(outcome != null ? outcome : new RankOutcome(rank, RankOutcome.State.STOPPED,
+                new IllegalStateException("rank " + rank + " did not end within "
+                    + RuntimeConfiguration.STOP_GRACE_MILLIS + " ms after the job was stopped"), 0));
+        }
+        return new JobResult(result);
+    }
+
+    private static RankOutcome runRank(int rank, RankEnvironment environment, RankBody body,
+                                       JobControl control) {
+        try {
+            body.run(rank, environment);
+            return new RankOutcome(rank, RankOutcome.State.COMPLETED, null, 0);
+        } catch (Throwable thrown) {
+            Throwable failure = thrown instanceof InvocationTargetException invocation
+                && invocation.getCause() != null ? invocation.getCause() : thrown;
+            return failed(rank, failure, control);
+        } finally {
+            RankEnvironment.unbind();
+        }
+    }
+
+    private static RankOutcome failed(int rank, Throwable failure, JobControl control) {
+        if (failure instanceof RankAbortedError aborted) {
+            return aborted.initiator()
+                ? new RankOutcome(rank, RankOutcome.State.ABORTED, aborted, aborted.errorCode())
+                : new RankOutcome(rank, RankOutcome.State.STOPPED, aborted, 0);
+        }
+        control.stop(rank, 1, "failed: " + failure);
+        return new RankOutcome(rank, RankOutcome.State.FAILED, failure, 0);
+    }
+
+    private static void awaitRanks(Thread[] threads, JobControl control) {
+        long deadline = 0;
+        for (Thread thread : threads) {
+            while (thread.isAlive()) {
+                if (control.stopped() != null && deadline == 0) {
+                    deadline = System.nanoTime()
+                        + TimeUnit.MILLISECONDS.toNanos(RuntimeConfiguration.STOP_GRACE_MILLIS);
+                }
+                if (deadline != 0 && System.nanoTime() - deadline > 0) {
+                    return;
+                }
+                try {
+                    thread.join(20);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    private static Method findMain(ClassLoader loader, String mainClass) throws ReflectiveOperationException {
+        Class<?> type = Class.forName(mainClass, true, loader);
+        Method main = type.getMethod("main", String[].class);
+        if (!Modifier.isStatic(main.getModifiers())) {
+            throw new NoSuchMethodException(mainClass + ".main(String[]) is not static");
+        }
+        return main;
+    }
+
+    private static URL locationOf(Class<?> type) {
+        var source = type.getProtectionDomain().getCodeSource();
+        if (source == null || source.getLocation() == null) {
+            throw new IllegalArgumentException(type.getName()
+                + " has no code source (expected a class loaded from a directory or jar)");
+        }
+        return source.getLocation();
+    }
+
+    private static URL toUrl(Path entry) {
+        try {
+            return entry.toAbsolutePath().toUri().toURL();
+        } catch (MalformedURLException | IllegalArgumentException bad) {
+            throw new IllegalArgumentException("class path entry " + entry + " is not a valid location", bad);
+        }
+    }
+
+    /** Splits a class path string at the platform's separator. */
+    static List<Path> parseClassPath(String classPath) {
+        List<Path> entries = new ArrayList<>();
+        for (String entry : classPath.split(File.pathSeparator)) {
+            if (!entry.isEmpty()) {
+                entries.add(Path.of(entry));
+            }
+        }
+        return entries;
+    }
+}

@@ -1,0 +1,189 @@
+package org.mpjbuf.mpj.runtime;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+
+/**
+ * The command line of {@code bin/mpjrun}: parses the options, runs the job through {@link Job},
+ * reports failing ranks on standard error and exits with the job's status.
+ *
+ * <pre>
+ * mpjrun -np N [-dev smdev] [-cp CLASSPATH] [-prefix] MainClass [args...]
+ * mpjrun -np N [-dev smdev] [-cp CLASSPATH] [-prefix] -jar program.jar [args...]
+ * </pre>
+ *
+ * <p>Not thread-safe; meant to be called once by {@code main}.
+ */
+public final class Mpjrun {
+
+    /** The usage text printed on bad arguments. */
+    static final String USAGE = """
+        usage: mpjrun -np N [-dev DEVICE] [-cp CLASSPATH] [-prefix] MainClass [args...]
+               mpjrun -np N [-dev DEVICE] [-cp CLASSPATH] [-prefix] -jar program.jar [args...]
+          -np N          number of ranks (N >= 1)
+          -dev DEVICE    device to run on (default: %s; smdev runs the ranks as threads of one JVM)
+          -cp CLASSPATH  the program's class path (default: the current directory)
+          -prefix        prefix every output line with [rank]
+          -jar FILE      run the Main-Class of FILE, with FILE as the class path
+          -h, -help      print this text
+        """.formatted(RuntimeConfiguration.DEVICE_DEFAULT);
+
+    /** The parsed command line. */
+    record Command(int ranks, String device, List<Path> classPath, boolean prefix, String mainClass,
+                   String[] args) {
+    }
+
+    private Mpjrun() {
+    }
+
+    /**
+     * Runs a job as the command line says and exits with its status (2 for bad arguments).
+     *
+     * @param args the command line
+     */
+    public static void main(String[] args) {
+        System.exit(run(args, System.err));
+    }
+
+    /**
+     * Runs a job as the command line says, reporting on {@code err}.
+     *
+     * @param args the command line
+     * @param err  where usage and failures are reported
+     * @return the exit status: 0 on success, 2 for bad arguments, the job's status otherwise
+     */
+    static int run(String[] args, PrintStream err) {
+        Command command;
+        try {
+            command = parse(args);
+        } catch (IllegalArgumentException bad) {
+            err.println("mpjrun: " + bad.getMessage());
+            err.print(USAGE);
+            return 2;
+        }
+        if (command == null) {
+            err.print(USAGE);
+            return 0;
+        }
+        JobResult result = Job.of(command.ranks()).device(command.device()).rankPrefix(command.prefix())
+            .runMain(command.mainClass(), command.classPath(), command.args());
+        report(result, err);
+        return result.exitStatus();
+    }
+
+    /**
+     * Parses a command line.
+     *
+     * @param args the command line
+     * @return the command, or {@code null} when help was asked for
+     * @throws IllegalArgumentException naming the bad or missing argument
+     */
+    static Command parse(String[] args) {
+        int ranks = 0;
+        String device = RuntimeConfiguration.DEVICE;
+        List<Path> classPath = null;
+        boolean prefix = RuntimeConfiguration.RANK_PREFIX;
+        int index = 0;
+        while (index < args.length && args[index].startsWith("-")) {
+            String option = args[index++];
+            switch (option) {
+                case "-h", "-help", "--help" -> {
+                    return null;
+                }
+                case "-np" -> ranks = parseRanks(value(args, index++, option));
+                case "-dev" -> device = value(args, index++, option);
+                case "-cp", "-classpath", "--class-path" ->
+                    classPath = Job.parseClassPath(value(args, index++, option));
+                case "-prefix" -> prefix = true;
+                case "-jar" -> {
+                    Path jar = Path.of(value(args, index++, option));
+                    List<Path> path = new ArrayList<>(List.of(jar));
+                    if (classPath != null) {
+                        path.addAll(classPath);
+                    }
+                    return command(ranks, device, path, prefix, mainClassOf(jar),
+                        Arrays.copyOfRange(args, index, args.length));
+                }
+                default -> throw new IllegalArgumentException("unknown option '" + option + "'");
+            }
+        }
+        if (index >= args.length) {
+            throw new IllegalArgumentException("missing the main class (or -jar FILE)");
+        }
+        return command(ranks, device, classPath == null ? List.of(Path.of(".")) : classPath, prefix,
+            args[index], Arrays.copyOfRange(args, index + 1, args.length));
+    }
+
+    private static Command command(int ranks, String device, List<Path> classPath, boolean prefix,
+                                   String mainClass, String[] args) {
+        if (ranks == 0) {
+            throw new IllegalArgumentException("missing -np N (the number of ranks)");
+        }
+        Worlds.check(device);
+        return new Command(ranks, device, classPath, prefix, mainClass, args);
+    }
+
+    private static String value(String[] args, int index, String option) {
+        if (index >= args.length) {
+            throw new IllegalArgumentException("option " + option + " needs a value");
+        }
+        return args[index];
+    }
+
+    private static int parseRanks(String value) {
+        try {
+            int ranks = Integer.parseInt(value);
+            if (ranks >= 1) {
+                return ranks;
+            }
+        } catch (NumberFormatException notANumber) {
+            // reported below with the expected form
+        }
+        throw new IllegalArgumentException("-np " + value + " (expected a number of ranks >= 1)");
+    }
+
+    private static String mainClassOf(Path jar) {
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalArgumentException("-jar " + jar + ": no such file");
+        }
+        try (JarFile file = new JarFile(jar.toFile())) {
+            Manifest manifest = file.getManifest();
+            String main = manifest == null ? null : manifest.getMainAttributes().getValue("Main-Class");
+            if (main == null || main.isBlank()) {
+                throw new IllegalArgumentException("-jar " + jar + ": the manifest names no Main-Class");
+            }
+            return main.trim();
+        } catch (IOException unreadable) {
+            throw new IllegalArgumentException("-jar " + jar + ": not a readable jar ("
+                + unreadable.getMessage() + ")", unreadable);
+        }
+    }
+
+    private static void report(JobResult result, PrintStream err) {
+        if (result.succeeded()) {
+            return;
+        }
+        RankOutcome cause = result.firstFailure();
+        for (RankOutcome outcome : result.outcomes()) {
+            if (outcome == cause || outcome.state() == RankOutcome.State.FAILED
+                || outcome.state() == RankOutcome.State.ABORTED) {
+                err.println("mpjrun: " + outcome);
+                if (outcome.state() == RankOutcome.State.FAILED) {
+                    outcome.failure().printStackTrace(err);
+                }
+            }
+        }
+        long stopped = result.outcomes().stream()
+            .filter(outcome -> outcome.state() == RankOutcome.State.STOPPED).count();
+        if (stopped > 0) {
+            err.println("mpjrun: " + stopped + " other rank(s) stopped");
+        }
+    }
+}

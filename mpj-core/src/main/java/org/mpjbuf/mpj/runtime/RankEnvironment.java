@@ -1,0 +1,147 @@
+package org.mpjbuf.mpj.runtime;
+
+/**
+ * What the launcher tells one rank: its rank, the job's size, the device and its shared world, and
+ * the job's stop switch. It is the bridge between the launcher (loaded once) and the rank's own
+ * copy of the {@code mpi} package (loaded per rank): {@code MPI.Init} finds it with
+ * {@link #current()}. Applications do not need it; they use {@code MPI.Init} and
+ * {@code MPI.COMM_WORLD}, or the embedding API {@link Job}.
+ *
+ * <p>Thread-safe: immutable apart from the job's stop switch, which is thread-safe.
+ */
+public final class RankEnvironment {
+
+    private static final InheritableThreadLocal<RankEnvironment> CURRENT = new InheritableThreadLocal<>();
+
+    private final int rank;
+    private final int size;
+    private final String deviceName;
+    private final Object world;
+    private final JobControl control;
+    private ClassLoader classLoader;
+
+    RankEnvironment(int rank, int size, String deviceName, Object world, JobControl control) {
+        this.rank = rank;
+        this.size = size;
+        this.deviceName = deviceName;
+        this.world = world;
+        this.control = control;
+    }
+
+    /**
+     * Returns the environment of a program started without a launcher: a job of one rank on the
+     * configured device, bound to the calling thread.
+     *
+     * @return the environment of rank 0 of a new one-rank job
+     */
+    public static RankEnvironment standalone() {
+        RankEnvironment environment = new RankEnvironment(0, 1, RuntimeConfiguration.DEVICE,
+            Worlds.create(RuntimeConfiguration.DEVICE, 1), new JobControl(1));
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        environment.bind(loader != null ? loader : RankEnvironment.class.getClassLoader());
+        return environment;
+    }
+
+    /**
+     * Returns the environment of the rank the calling thread belongs to (inherited by threads a
+     * rank starts).
+     *
+     * @return the environment, or {@code null} when the thread is not part of a launched job
+     */
+    public static RankEnvironment current() {
+        return CURRENT.get();
+    }
+
+    /** Binds the calling thread (and threads it starts) to a rank whose classes come from a loader. */
+    void bind(ClassLoader rankLoader) {
+        this.classLoader = rankLoader;
+        CURRENT.set(this);
+    }
+
+    /** Releases the calling thread's binding. */
+    static void unbind() {
+        CURRENT.remove();
+    }
+
+    /**
+     * Returns this rank.
+     *
+     * @return the rank in the job's world, {@code 0 <= rank < size}
+     */
+    public int rank() {
+        return rank;
+    }
+
+    /**
+     * Returns the number of ranks of the job.
+     *
+     * @return the size
+     */
+    public int size() {
+        return size;
+    }
+
+    /**
+     * Returns the name of the device the job runs on.
+     *
+     * @return a name accepted by {@code Device.newInstance}, such as {@code "smdev"}
+     */
+    public String deviceName() {
+        return deviceName;
+    }
+
+    /**
+     * Returns the world object shared by the ranks of an in-JVM device.
+     *
+     * @return the world, or {@code null} for a device that needs none
+     */
+    public Object world() {
+        return world;
+    }
+
+    /**
+     * Returns the class loader of the rank's classes, with which received objects are resolved.
+     *
+     * @return the class loader
+     */
+    public ClassLoader classLoader() {
+        return classLoader;
+    }
+
+    /**
+     * Ends the whole job: records this rank's abort, wakes every other rank so that it unwinds at
+     * its next wait, and unwinds the calling thread.
+     *
+     * @param errorCode the code the job ends with
+     * @param reason    why, for the report
+     * @return never returns normally
+     * @throws RankAbortedError always
+     */
+    public RankAbortedError abort(int errorCode, String reason) {
+        control.stop(rank, errorCode, reason);
+        throw new RankAbortedError("rank " + rank + " aborted the job with code " + errorCode
+            + (reason == null ? "" : ": " + reason), errorCode, true);
+    }
+
+    /**
+     * Tells whether the job has been stopped by a failing or aborting rank.
+     *
+     * @return true once the job is stopping
+     */
+    public boolean stopping() {
+        return control.stopped() != null;
+    }
+
+    /**
+     * Unwinds the calling rank if the job has been stopped by another rank; waits call this.
+     *
+     * @throws RankAbortedError when the job is stopping
+     */
+    public void checkStopping() {
+        JobControl.Stop stop = control.stopped();
+        if (stop != null) {
+            throw new RankAbortedError("job stopped because rank " + stop.rank() + " "
+                + stop.reason(), stop.errorCode(), false);
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package org.mpjbuf.mpj.runtime;
+
+import java.util.Locale;
+
+/**
+ * The tunables of the MPJ runtime and point-to-point layer, read once when the class is
+ * initialized: a system property first, then the environment variable named by upper-casing the
+ * property and turning {@code .} into {@code _}, then the default.
+ *
+ * <p>Thread-safe: constants only.
+ */
+public final class RuntimeConfiguration {
+
+    /** Property naming the device jobs run on. */
+    public static final String DEVICE_PROP_NAME = "mpjbuf.mpj.device";
+    /** Default device: threads of one JVM. */
+    public static final String DEVICE_DEFAULT = "smdev";
+    /** The device jobs run on. */
+    public static final String DEVICE = read(DEVICE_PROP_NAME, DEVICE_DEFAULT);
+
+    /** Property telling whether each output line of a rank is prefixed with {@code [rank] }. */
+    public static final String RANK_PREFIX_PROP_NAME = "mpjbuf.mpj.rankPrefix";
+    /** Default: no prefix. */
+    public static final boolean RANK_PREFIX_DEFAULT = false;
+    /** Whether output lines are prefixed with the rank. */
+    public static final boolean RANK_PREFIX =
+        Boolean.parseBoolean(read(RANK_PREFIX_PROP_NAME, Boolean.toString(RANK_PREFIX_DEFAULT)));
+
+    /** Property: how long the other ranks may take to unwind after one rank failed, in ms. */
+    public static final String STOP_GRACE_MILLIS_PROP_NAME = "mpjbuf.mpj.stopGraceMillis";
+    /** Default grace period: 5 s. */
+    public static final long STOP_GRACE_MILLIS_DEFAULT = 5_000;
+    /** How long the other ranks may take to unwind after one rank failed, in ms. */
+    public static final long STOP_GRACE_MILLIS =
+        readLong(STOP_GRACE_MILLIS_PROP_NAME, STOP_GRACE_MILLIS_DEFAULT);
+
+    /** Property: how many times a wait polls its request before yielding the core. */
+    public static final String WAIT_SPINS_PROP_NAME = "mpjbuf.mpj.waitSpins";
+    /** Default: 2000 polls. */
+    public static final int WAIT_SPINS_DEFAULT = 2_000;
+    /** How many times a wait polls its request before yielding the core. */
+    public static final int WAIT_SPINS = (int) readLong(WAIT_SPINS_PROP_NAME, WAIT_SPINS_DEFAULT);
+
+    /** Property: how many times a wait yields before it parks until the request completes. */
+    public static final String WAIT_YIELDS_PROP_NAME = "mpjbuf.mpj.waitYields";
+    /** Default: 50 yields. */
+    public static final int WAIT_YIELDS_DEFAULT = 50;
+    /** How many times a wait yields before it parks until the request completes. */
+    public static final int WAIT_YIELDS = (int) readLong(WAIT_YIELDS_PROP_NAME, WAIT_YIELDS_DEFAULT);
+
+    private RuntimeConfiguration() {
+    }
+
+    private static String read(String property, String fallback) {
+        String value = System.getProperty(property);
+        if (value == null) {
+            value = System.getenv(property.toUpperCase(Locale.ROOT).replace('.', '_'));
+        }
+        return value == null || value.isBlank() ? fallback : value.trim();
+    }
+
+    private static long readLong(String property, long fallback) {
+        String value = read(property, Long.toString(fallback));
+        try {
+            long parsed = Long.parseLong(value);
+            if (parsed < 0) {
+                throw new NumberFormatException("negative");
+            }
+            return parsed;
+        } catch (NumberFormatException bad) {
+            throw new IllegalArgumentException(property + " = '" + value
+                + "' (expected a non-negative integer)", bad);
+        }
+    }
+}
