@@ -59,10 +59,14 @@ final class ThreadCache {
         return handles[order][count];
     }
 
-    /** Fills part of the stack of {@code order} from the central allocator and pops one; {@code NIL} if exhausted. */
+    /**
+     * Fills the empty stack of {@code order} from the central allocator and pops one; {@code NIL} if exhausted.
+     * A full stack of consecutive small blocks spans whole cache lines of the block map, so two threads'
+     * caches do not write into the same line.
+     */
     long refill(final int order) {
         final long[] stack = handles[order];
-        final int taken = central.takeBatch(order, stack, counts[order], Math.max(1, stack.length >>> 1));
+        final int taken = central.takeBatch(order, stack, counts[order], stack.length - counts[order]);
         counts[order] += taken;
         addCachedBytes(taken * ((long) minimumBlockSize << order));
         return pop(order);

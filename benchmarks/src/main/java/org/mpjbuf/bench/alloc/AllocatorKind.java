@@ -8,6 +8,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import org.mpjbuf.buddy.AllocationStrategy;
 import org.mpjbuf.buddy.BufferPool;
+import org.mpjbuf.buddy.BufferPoolBuilder;
 import org.mpjbuf.buddy.Medium;
 import org.mpjbuf.buddy.PoolStatistics;
 
@@ -17,6 +18,8 @@ import org.mpjbuf.buddy.PoolStatistics;
 public enum AllocatorKind {
     /** Buddy pool, free lists shared by all regions (Buddy1), direct ByteBuffers. */
     BUDDY_SHARED_DIRECT,
+    /** Buddy pool, free lists shared by all regions (Buddy1), direct ByteBuffers, no thread caches: every call locks. */
+    BUDDY_SHARED_DIRECT_LOCKED,
     /** Buddy pool, free lists shared by all regions (Buddy1), native MemorySegments. */
     BUDDY_SHARED_NATIVE,
     /** Buddy pool, free lists per region (Buddy2), direct ByteBuffers. */
@@ -39,9 +42,10 @@ public enum AllocatorKind {
      */
     public Allocator create() {
         return switch (this) {
-            case BUDDY_SHARED_DIRECT -> new BuddyBuffers(AllocationStrategy.SHARED_FREE_LISTS);
+            case BUDDY_SHARED_DIRECT -> new BuddyBuffers(AllocationStrategy.SHARED_FREE_LISTS, true);
+            case BUDDY_SHARED_DIRECT_LOCKED -> new BuddyBuffers(AllocationStrategy.SHARED_FREE_LISTS, false);
             case BUDDY_SHARED_NATIVE -> new BuddySegments(AllocationStrategy.SHARED_FREE_LISTS);
-            case BUDDY_PER_REGION_DIRECT -> new BuddyBuffers(AllocationStrategy.PER_REGION_FREE_LISTS);
+            case BUDDY_PER_REGION_DIRECT -> new BuddyBuffers(AllocationStrategy.PER_REGION_FREE_LISTS, true);
             case BUDDY_PER_REGION_NATIVE -> new BuddySegments(AllocationStrategy.PER_REGION_FREE_LISTS);
             case ALLOCATE_DIRECT -> new JdkBuffers(true);
             case ALLOCATE_HEAP -> new JdkBuffers(false);
@@ -60,8 +64,9 @@ public enum AllocatorKind {
     private static final class BuddyBuffers implements Allocator {
         private final BufferPool pool;
 
-        BuddyBuffers(final AllocationStrategy strategy) {
-            pool = BufferPool.builder().medium(Medium.DIRECT).strategy(strategy).build();
+        BuddyBuffers(final AllocationStrategy strategy, final boolean threadCaches) {
+            final BufferPoolBuilder builder = BufferPool.builder().medium(Medium.DIRECT).strategy(strategy);
+            pool = (threadCaches ? builder : builder.threadCacheBlocks(0)).build();
         }
 
         @Override

@@ -30,13 +30,14 @@ public final class PredefinedFunction extends User_function {
         MappedDatatype type = DatatypeEngine.checkAccess(invec, inoffset, count, datatype,
             "invec");
         DatatypeEngine.checkAccess(inoutvec, inoutoffset, count, datatype, "inoutvec");
-        if (count == 0 || type.size() == 0) {
-            return;
-        }
-        if (!kind.appliesTo(type.baseType()) || kind.isLocation() && !type.isPairs()) {
+        if (type.baseType() != null && (!kind.appliesTo(type.baseType())
+            || kind.isLocation() && type.size() > 0 && !type.isPairs())) {
             throw new MPIException(MPIException.ERR_OP, "MPI." + kind + " does not apply to "
                 + type + " (base type " + type.baseType().javaName() + ")"
                 + (kind.isLocation() ? "; use a pair type such as MPI.INT2" : ""));
+        }
+        if (count == 0 || type.size() == 0) {
+            return;
         }
         ElementLane lane = ElementLane.of(type.baseType());
         TypeWalker.walk(type, count, 0, Long.MAX_VALUE, (index, length) ->
@@ -68,17 +69,23 @@ public final class PredefinedFunction extends User_function {
             double order = lane.isFloating()
                 ? kind.combine(lane.getDouble(in, value), lane.getDouble(inout, result))
                 : kind.combine(lane.getLong(in, value), lane.getLong(inout, result));
-            long inPosition = lane.getLong(in, value + 1);
-            if (order > 0 || order == 0 && inPosition < lane.getLong(inout, result + 1)) {
+            if (order > 0 || order == 0 && lowerIndex(lane, in, value + 1, inout, result + 1)) {
                 if (lane.isFloating()) {
                     lane.setDouble(inout, result, lane.getDouble(in, value));
                     lane.setDouble(inout, result + 1, lane.getDouble(in, value + 1));
                 } else {
                     lane.setLong(inout, result, lane.getLong(in, value));
-                    lane.setLong(inout, result + 1, inPosition);
+                    lane.setLong(inout, result + 1, lane.getLong(in, value + 1));
                 }
             }
         }
+    }
+
+    private static boolean lowerIndex(ElementLane lane, Object in, int inIndex, Object inout,
+                                      int inoutIndex) {
+        return lane.isFloating()
+            ? lane.getDouble(in, inIndex) < lane.getDouble(inout, inoutIndex)
+            : lane.getLong(in, inIndex) < lane.getLong(inout, inoutIndex);
     }
 
     @Override
