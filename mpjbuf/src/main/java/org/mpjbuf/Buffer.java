@@ -6,7 +6,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Objects;
 
-import org.mpjbuf.buddy.BufferPool;
 import org.mpjbuf.raw.RawBuffer;
 import org.mpjbuf.raw.RawBuffers;
 
@@ -59,25 +58,21 @@ import org.mpjbuf.raw.RawBuffers;
  */
 public final class Buffer implements SectionWriter, SectionReader {
     private final SectionCursor cursor;
-    private final BufferPool pool;
 
     /**
      * Creates a writable buffer over static storage.
      *
-     * @param storage the static storage, message header included
-     * @param pool the pool the storage's segment goes back to, or {@code null} for memory the
-     *     buffer does not own
+     * @param storage the static storage, message header included; freeing it returns pooled memory
      * @param order the byte order to write in
      * @param dynamicCapacity the initial capacity of the dynamic section
      * @param patterns the object filter patterns
      */
-    Buffer(RawBuffer storage, BufferPool pool, ByteOrder order, int dynamicCapacity, ObjectInputFilter patterns) {
+    Buffer(RawBuffer storage, ByteOrder order, int dynamicCapacity, ObjectInputFilter patterns) {
         if (storage.capacity() < BufferDescriptor.MESSAGE_HEADER_LENGTH) {
             throw new IllegalArgumentException("static storage of " + storage.capacity()
                     + " bytes cannot hold the " + BufferDescriptor.MESSAGE_HEADER_LENGTH + "-byte message header");
         }
         this.cursor = new SectionCursor(storage, order, dynamicCapacity, patterns);
-        this.pool = pool;
     }
 
     /**
@@ -125,7 +120,7 @@ public final class Buffer implements SectionWriter, SectionReader {
             throw new MalformedMessageException("truncated message header: " + storage.capacity()
                     + " bytes present, " + BufferDescriptor.MESSAGE_HEADER_LENGTH + " expected");
         }
-        Buffer buffer = new Buffer(storage, null, ByteOrder.nativeOrder(), 0, FrameObjectFilter.CONFIGURED);
+        Buffer buffer = new Buffer(storage, ByteOrder.nativeOrder(), 0, FrameObjectFilter.CONFIGURED);
         buffer.commitReceived(dynamicBytes, dynamicLength);
         return buffer;
     }
@@ -355,11 +350,7 @@ public final class Buffer implements SectionWriter, SectionReader {
         if (storage.isFreed()) {
             throw new IllegalStateException("buffer already destroyed");
         }
-        MemorySegment block = storage.segment();
         storage.free();
-        if (pool != null) {
-            pool.free(block);
-        }
     }
 
     @Override

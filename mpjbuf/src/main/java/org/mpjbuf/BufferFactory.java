@@ -8,7 +8,7 @@ import org.mpjbuf.buddy.AllocationStrategy;
 import org.mpjbuf.buddy.BufferPool;
 import org.mpjbuf.buddy.Medium;
 import org.mpjbuf.raw.RawBuffer;
-import org.mpjbuf.raw.RawBuffers;
+import org.mpjbuf.raw.RawBufferPool;
 
 /**
  * Creates and destroys {@link Buffer}s whose static sections come from a buddy {@link BufferPool}.
@@ -34,7 +34,7 @@ public final class BufferFactory implements AutoCloseable {
     private static BufferFactory shared;
     private static int initCount;
 
-    private final BufferPool pool;
+    private final RawBufferPool rawPool;
     private final BufferPool ownedPool;
     private final ByteOrder order;
     private final int dynamicCapacity;
@@ -48,7 +48,7 @@ public final class BufferFactory implements AutoCloseable {
         } else {
             ownedPool = null;
         }
-        this.pool = pool;
+        this.rawPool = new RawBufferPool(pool);
         this.order = builder.order;
         this.dynamicCapacity = builder.dynamicCapacity;
         this.objectFilter = builder.objectFilter;
@@ -78,9 +78,9 @@ public final class BufferFactory implements AutoCloseable {
         synchronized (LOCK) {
             if (shared == null) {
                 shared = builder().strategy(strategy).build();
-            } else if (shared.pool.strategy() != strategy) {
+            } else if (shared.pool().strategy() != strategy) {
                 throw new IllegalStateException("BufferFactory is already initialised with strategy "
-                        + shared.pool.strategy() + ", not " + strategy);
+                        + shared.pool().strategy() + ", not " + strategy);
             }
             initCount++;
         }
@@ -165,8 +165,8 @@ public final class BufferFactory implements AutoCloseable {
             throw new IllegalArgumentException("size must be between 0 and "
                     + (Integer.MAX_VALUE - BufferDescriptor.MESSAGE_HEADER_LENGTH) + ", was " + size);
         }
-        RawBuffer storage = RawBuffers.wrap(pool.allocateSegment(size + BufferDescriptor.MESSAGE_HEADER_LENGTH));
-        return new Buffer(storage, pool, order, dynamicCapacity, objectFilter);
+        RawBuffer storage = rawPool.allocate(size + BufferDescriptor.MESSAGE_HEADER_LENGTH, order);
+        return new Buffer(storage, order, dynamicCapacity, objectFilter);
     }
 
     /**
@@ -186,7 +186,7 @@ public final class BufferFactory implements AutoCloseable {
      * @return the pool
      */
     public BufferPool pool() {
-        return pool;
+        return rawPool.pool();
     }
 
     /**
