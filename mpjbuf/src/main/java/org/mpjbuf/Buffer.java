@@ -208,6 +208,16 @@ public final class Buffer implements SectionWriter, SectionReader {
     }
 
     /**
+     * Positions a readable buffer before its first section again, so the message can be read once
+     * more (for example by several local receivers).
+     *
+     * @throws IllegalStateException if the buffer is writable
+     */
+    public void rewind() {
+        cursor.rewind();
+    }
+
+    /**
      * Empties the buffer and makes it writable, in its own byte order; a received dynamic array is
      * let go of.
      */

@@ -166,6 +166,11 @@ final class SectionCursor {
         startReading();
     }
 
+    void rewind() {
+        requireReadable("rewind");
+        startReading();
+    }
+
     private void startReading() {
         readable = true;
         sectionsVisited = 0;

@@ -120,6 +120,9 @@ class BufferTest {
             Elements.assertSameElements(Elements.gatherReference(src, region.length, 0, region), packed);
         }
         assertThrows(IllegalStateException.class, buffer::getSectionHeader);
+        buffer.rewind();
+        assertSame(Type.values()[0], buffer.getSectionHeader());
+        assertEquals(COUNT - 2, buffer.getSectionSize());
         factory.free(buffer);
     }
 
@@ -183,6 +186,7 @@ class BufferTest {
     void shouldRefuseOperationsInTheWrongMode() {
         Buffer buffer = factory.allocate(64);
         IllegalStateException early = assertThrows(IllegalStateException.class, buffer::getSectionHeader);
+        assertThrows(IllegalStateException.class, buffer::rewind);
         assertTrue(early.getMessage().contains("commit()"), early.getMessage());
         assertThrows(IllegalStateException.class, () -> buffer.read(new int[1], 0, 1));
         assertThrows(IllegalStateException.class, buffer::staticSegment);
