@@ -2,7 +2,6 @@
  * The MPJ layer: the mpiJava 1.2 API in package {@code mpi}, on top of the mpjbuf devices, and
  * the runtime that launches and embeds MPJ jobs.
  */
-@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"}) // devices' jar is an automatic module
 module org.mpjbuf.mpj {
     requires transitive org.mpjbuf.devices;
 

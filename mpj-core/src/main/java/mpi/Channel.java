@@ -26,12 +26,17 @@ import org.mpjbuf.mpj.datatype.MappedDatatype;
  */
 final class Channel {
 
+    /** The status of a completed send: MPI defines no fields of it but the cancelled flag. */
+    private static final Request.Finisher SENT = sent -> MPI.emptyStatus();
+
     private final RankState state;
     private final Device device;
     private final int context;
     private final ProcessID[] peers;
     private final int[] rankOfProcess;
     private final boolean userTags;
+    /** Completes a receive into the user's array: converts the device's status. */
+    private final Request.Finisher received = this::status;
 
     /**
      * @param state    the rank
@@ -61,11 +66,40 @@ final class Channel {
     /** Starts a send on a request. */
     void startSend(Request target, SendMode mode, Object buf, int offset, int count,
                    Datatype datatype, int dest, int tag) throws MPIException {
+        org.mpjbuf.dev.Request request = post(mode, buf, offset, count, datatype, dest, tag);
+        if (request == null) {
+            target.completeWith(MPI.emptyStatus());
+        } else {
+            target.track(request, SENT);
+        }
+    }
+
+    /** Sends and waits until the buffer may be reused, without a request object. */
+    void send(SendMode mode, Object buf, int offset, int count, Datatype datatype, int dest, int tag)
+        throws MPIException {
+        org.mpjbuf.dev.Request request = post(mode, buf, offset, count, datatype, dest, tag);
+        if (request != null) {
+            Waiter.await(request, state.environment());
+            try {
+                request.test();
+            } catch (DeviceException failed) {
+                throw Checks.error(MPIException.ERR_OTHER, "send to rank " + dest + " with tag "
+                    + tag + " failed: " + failed.getMessage());
+            }
+        }
+    }
+
+    /**
+     * Checks a send and hands it to the device.
+     *
+     * @return the device request, or null when the send is complete already (PROC_NULL, buffered)
+     */
+    private org.mpjbuf.dev.Request post(SendMode mode, Object buf, int offset, int count,
+                                        Datatype datatype, int dest, int tag) throws MPIException {
         MappedDatatype type = checkedType(buf, offset, count, datatype, "buf");
         checkTag(tag, false);
         if (dest == MPI.PROC_NULL) {
-            target.completeWith(new Status(MPI.PROC_NULL, MPI.ANY_TAG, 0));
-            return;
+            return null;
         }
         ProcessID to = peer(dest, "dest");
         int elements = elementCount(type, count);
@@ -77,21 +111,20 @@ final class Channel {
         }
         try {
             if (mode == SendMode.BUFFERED) {
-                startBuffered(target, data, elements, type, to, dest, tag);
-                return;
+                postBuffered(data, elements, type, to, tag);
+                return null;
             }
-            org.mpjbuf.dev.Request request = mode == SendMode.SYNCHRONOUS
+            return mode == SendMode.SYNCHRONOUS
                 ? device.issend(data, index, elements, to, tag, context)
                 : device.isend(data, index, elements, to, tag, context);
-            target.track(request, sent -> new Status(dest, tag, elements));
         } catch (DeviceException | IllegalArgumentException failed) {
             throw Checks.error(MPIException.ERR_OTHER, "send of " + elements + " elements to rank "
                 + dest + " with tag " + tag + " failed: " + failed.getMessage());
         }
     }
 
-    private void startBuffered(Request target, Object data, int elements, MappedDatatype type,
-                               ProcessID to, int dest, int tag) throws MPIException {
+    private void postBuffered(Object data, int elements, MappedDatatype type, ProcessID to, int tag)
+        throws MPIException {
         AttachedBuffer attached = state.attached();
         long reserved = attached.reserve(Types.byteLength(type, elements));
         org.mpjbuf.dev.Request request;
@@ -102,7 +135,6 @@ final class Channel {
             throw failed;
         }
         request.addCompletionListener(done -> attached.release(reserved));
-        target.completeWith(new Status(dest, tag, elements));
     }
 
     /** Starts a receive on a request. */
@@ -120,7 +152,7 @@ final class Channel {
         int index = DatatypeEngine.contiguousIndex(type, offset, count);
         try {
             if (index >= 0) {
-                target.track(device.irecv(buf, index, elements, from, deviceTag, context), this::status);
+                target.track(device.irecv(buf, index, elements, from, deviceTag, context), received);
             } else {
                 Object packed = Types.newArray(type, elements);
                 target.track(device.irecv(packed, 0, elements, from, deviceTag, context), received -> {
@@ -167,9 +199,7 @@ final class Channel {
                     int source, int recvtag) throws MPIException {
         Request receive = new Request(state);
         startRecv(receive, recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
-        Request send = new Request(state);
-        startSend(send, SendMode.STANDARD, sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
-        send.Wait();
+        send(SendMode.STANDARD, sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
         return receive.Wait();
     }
 
@@ -181,9 +211,7 @@ final class Channel {
         Object copy = Types.pack(buf, offset, count, type, elements);
         Request receive = new Request(state);
         startRecv(receive, buf, offset, count, datatype, source, recvtag);
-        Request send = new Request(state);
-        startSend(send, SendMode.STANDARD, copy, 0, elements, Types.basic(type), dest, sendtag);
-        send.Wait();
+        send(SendMode.STANDARD, copy, 0, elements, Types.basic(type), dest, sendtag);
         return receive.Wait();
     }
 

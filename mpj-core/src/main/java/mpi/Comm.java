@@ -1,5 +1,7 @@
 package mpi;
 
+import org.mpjbuf.mpj.datatype.BytePacking;
+
 /**
  * A communicator: a group of processes with a context of its own, so that its messages never
  * match those of another communicator. This class carries point-to-point communication; its
@@ -223,7 +225,8 @@ public class Comm {
      */
     public void Send(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
         throws MPIException {
-        send(SendMode.STANDARD, buf, offset, count, datatype, dest, tag).Wait();
+        checkOpen();
+        p2p.send(SendMode.STANDARD, buf, offset, count, datatype, dest, tag);
     }
 
     /**
@@ -240,7 +243,8 @@ public class Comm {
      */
     public void Ssend(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
         throws MPIException {
-        send(SendMode.SYNCHRONOUS, buf, offset, count, datatype, dest, tag).Wait();
+        checkOpen();
+        p2p.send(SendMode.SYNCHRONOUS, buf, offset, count, datatype, dest, tag);
     }
 
     /**
@@ -257,7 +261,8 @@ public class Comm {
      */
     public void Bsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
         throws MPIException {
-        send(SendMode.BUFFERED, buf, offset, count, datatype, dest, tag).Wait();
+        checkOpen();
+        p2p.send(SendMode.BUFFERED, buf, offset, count, datatype, dest, tag);
     }
 
     /**
@@ -274,7 +279,8 @@ public class Comm {
      */
     public void Rsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
         throws MPIException {
-        send(SendMode.READY, buf, offset, count, datatype, dest, tag).Wait();
+        checkOpen();
+        p2p.send(SendMode.READY, buf, offset, count, datatype, dest, tag);
     }
 
     /**
@@ -407,6 +413,69 @@ public class Comm {
     public Status Probe(int source, int tag) throws MPIException {
         checkOpen();
         return p2p.probe(source, tag);
+    }
+
+    /**
+     * Returns the bytes {@link #Pack} writes for {@code incount} items.
+     *
+     * @param incount  number of items
+     * @param datatype their datatype
+     * @return the bytes needed
+     * @throws MPIException (MPI_ERR_COUNT/TYPE) for a bad argument, or a datatype over
+     *                      {@code MPI.OBJECT} whose packed length is unknown before packing
+     */
+    public int Pack_size(int incount, Datatype datatype) throws MPIException {
+        checkOpen();
+        try {
+            return BytePacking.packSize(incount, datatype);
+        } catch (MPIException invalid) {
+            throw Checks.error(invalid);
+        }
+    }
+
+    /**
+     * Packs items into a byte array.
+     *
+     * @param inbuf    the items' buffer
+     * @param offset   index of the first element
+     * @param incount  number of items
+     * @param datatype their datatype
+     * @param outbuf   the byte array
+     * @param position where to start writing in {@code outbuf}
+     * @return the position after the packed bytes
+     * @throws MPIException (MPI_ERR_BUFFER) when {@code outbuf} is too short, or a bad argument
+     */
+    public int Pack(Object inbuf, int offset, int incount, Datatype datatype, byte[] outbuf,
+                    int position) throws MPIException {
+        checkOpen();
+        try {
+            return BytePacking.pack(inbuf, offset, incount, datatype, outbuf, position);
+        } catch (MPIException invalid) {
+            throw Checks.error(invalid);
+        }
+    }
+
+    /**
+     * Unpacks items from a byte array written by {@link #Pack}.
+     *
+     * @param inbuf    the byte array
+     * @param position where to start reading
+     * @param outbuf   the items' buffer
+     * @param offset   index of the first element
+     * @param outcount number of items
+     * @param datatype their datatype
+     * @return the position after the bytes read
+     * @throws MPIException (MPI_ERR_BUFFER) when {@code inbuf} holds too few bytes, or a bad
+     *                      argument
+     */
+    public int Unpack(byte[] inbuf, int position, Object outbuf, int offset, int outcount,
+                      Datatype datatype) throws MPIException {
+        checkOpen();
+        try {
+            return BytePacking.unpack(inbuf, position, outbuf, offset, outcount, datatype);
+        } catch (MPIException invalid) {
+            throw Checks.error(invalid);
+        }
     }
 
     /**
@@ -656,7 +725,8 @@ public class Comm {
      */
     void sendCollective(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
         throws MPIException {
-        isendCollective(buf, offset, count, datatype, dest, tag).Wait();
+        checkOpen();
+        collective.send(SendMode.STANDARD, buf, offset, count, datatype, dest, tag);
     }
 
     /**

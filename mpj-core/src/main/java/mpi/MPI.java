@@ -87,7 +87,7 @@ public class MPI {
     public static Datatype FLOAT = BasicTypes.FLOAT;
     /** {@code double} elements. */
     public static Datatype DOUBLE = BasicTypes.DOUBLE;
-    /** Packed bytes, as written by {@code Comm.Pack}. */
+    /** Packed bytes, as written by {@link Comm#Pack}. */
     public static Datatype PACKED = BasicTypes.PACKED;
     /** Lower-bound marker for {@link Datatype#Struct}. */
     public static Datatype LB = BasicTypes.LB;

@@ -85,4 +85,28 @@ class DatatypeMessagesTest {
             assertEquals(3, status.Get_elements(pairs));
         });
     }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @MethodSource("sizes")
+    void shouldSendPackedBytesAndUnpackThem(int size) {
+        Ranks.run(size, world -> {
+            int rank = world.Rank();
+            int n = world.Size();
+            int[] header = {rank, 3};
+            double[] values = {0.5, 1.5, 2.5};
+            byte[] packed = new byte[world.Pack_size(2, MPI.INT) + world.Pack_size(3, MPI.DOUBLE)];
+            int position = world.Pack(header, 0, 2, MPI.INT, packed, 0);
+            position = world.Pack(values, 0, 3, MPI.DOUBLE, packed, position);
+            byte[] in = new byte[packed.length];
+            Status status = world.Sendrecv(packed, 0, position, MPI.PACKED, (rank + 1) % n, 0,
+                in, 0, in.length, MPI.PACKED, (rank + n - 1) % n, 0);
+            assertEquals(position, status.Get_count(MPI.PACKED));
+            int[] headerIn = new int[2];
+            double[] valuesIn = new double[3];
+            int read = world.Unpack(in, 0, headerIn, 0, 2, MPI.INT);
+            world.Unpack(in, read, valuesIn, 0, headerIn[1], MPI.DOUBLE);
+            assertArrayEquals(new int[] {(rank + n - 1) % n, 3}, headerIn);
+            assertArrayEquals(values, valuesIn);
+        });
+    }
 }
