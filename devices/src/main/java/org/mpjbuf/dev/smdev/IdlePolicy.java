@@ -51,18 +51,30 @@ final class IdlePolicy {
         return name;
     }
 
+    /** A condition to wait for, told when its waiter is about to stop spinning. */
+    interface Condition extends BooleanSupplier {
+        /**
+         * Called once, before the waiter starts yielding or parking, so that whoever makes the
+         * condition true can unpark it; waiters that are only spinning cost the waker nothing.
+         *
+         * @param waiter the waiting thread
+         */
+        void idling(Thread waiter);
+    }
+
     /**
      * Waits until {@code done} returns {@code true}.
      *
      * @param done the condition, evaluated repeatedly on the calling thread
      */
-    void await(final BooleanSupplier done) {
+    void await(final Condition done) {
         for (int i = spins; i > 0; i--) {
             if (done.getAsBoolean()) {
                 return;
             }
             Thread.onSpinWait();
         }
+        done.idling(Thread.currentThread());
         final IdleStrategy idle = newIdleStrategy();
         while (!done.getAsBoolean()) {
             idle.idle();

@@ -122,7 +122,7 @@ final class SmdevDevice implements Device {
         if (send != null) {
             transfers.deliver(send, receive, send.messageStatus(world.id(send.sourceRank)));
             if (!send.eager) {
-                send.complete(send.messageStatus(world.id(send.sourceRank)), null);
+                send.complete(null, null);
             }
         }
         return receive;
@@ -144,8 +144,17 @@ final class SmdevDevice implements Device {
             if (send != null) {
                 return send.messageStatus(world.id(send.sourceRank));
             }
-            mailbox.prober(Thread.currentThread());
-            world.idlePolicy().await(() -> mailbox.arrivals() != seen || lifecycle != ACTIVE);
+            world.idlePolicy().await(new IdlePolicy.Condition() {
+                @Override
+                public boolean getAsBoolean() {
+                    return mailbox.arrivals() != seen || lifecycle != ACTIVE;
+                }
+
+                @Override
+                public void idling(final Thread waiter) {
+                    mailbox.prober(waiter);
+                }
+            });
             mailbox.prober(null);
             checkActive();
         }
@@ -170,8 +179,17 @@ final class SmdevDevice implements Device {
                 }
                 continue;
             }
-            peekWaiter = Thread.currentThread();
-            world.idlePolicy().await(() -> completions.get() > seen || lifecycle != ACTIVE);
+            world.idlePolicy().await(new IdlePolicy.Condition() {
+                @Override
+                public boolean getAsBoolean() {
+                    return completions.get() > seen || lifecycle != ACTIVE;
+                }
+
+                @Override
+                public void idling(final Thread waiter) {
+                    peekWaiter = waiter;
+                }
+            });
             peekWaiter = null;
             checkActive();
         }
@@ -198,6 +216,10 @@ final class SmdevDevice implements Device {
 
     int rank() {
         return rank;
+    }
+
+    ProcessID processId() {
+        return id;
     }
 
     ClassLoader classLoader() {
@@ -239,12 +261,11 @@ final class SmdevDevice implements Device {
         send.staged = serialized;
         send.eager = !synchronous && (serialized != null || byteCount <= eagerLimit);
         final SmdevRequest receive = world.mailbox(destinationRank).matchOrQueue(send, transfers);
-        final Status status = send.messageStatus(id);
         if (receive != null) {
-            transfers.deliver(send, receive, status);
-            send.complete(status, null);
+            transfers.deliver(send, receive, send.messageStatus(id));
+            send.complete(null, null);
         } else if (send.eager) {
-            send.complete(status, null);
+            send.complete(null, null);
         }
         return send;
     }

@@ -4,7 +4,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 
 import org.mpjbuf.dev.CompletionListener;
 import org.mpjbuf.dev.DeviceException;
@@ -21,11 +20,11 @@ import org.mpjbuf.dev.Status;
  * <p>The envelope and payload fields are written by the starting thread before the request is
  * published under the mailbox lock and never change afterwards, except {@link #staged}, which
  * the thread that removes the send from its queue reads and clears. The queue links are guarded
- * by the lock of the mailbox the request is queued in. Completion is published by a release
- * write of {@link #state}; completion happens exactly once, by the thread that removed the
+ * by the lock of the mailbox the request is queued in. Completion is published by a volatile
+ * write of {@code state}; completion happens exactly once, by the thread that removed the
  * request from its queue (or by the sender for an eager send).
  */
-final class SmdevRequest implements Request, BooleanSupplier {
+final class SmdevRequest implements Request, IdlePolicy.Condition {
     private static final VarHandle STATE;
     private static final VarHandle LISTENERS;
     private static final Object COMPLETED = new Object();
@@ -106,13 +105,16 @@ final class SmdevRequest implements Request, BooleanSupplier {
     /**
      * Completes this request once; called by the single thread entitled to.
      *
-     * @param result the status, or {@code null} with a failure
+     * @param result the status; {@code null} with a failure, or for a send, whose status is made
+     *     from its envelope when someone asks for it
      * @param error the failure, or {@code null}
      */
     void complete(final Status result, final DeviceException error) {
         status = result;
         failure = error;
-        STATE.setRelease(this, DONE);
+        // volatile, not release: the store must not pass the load of waiter (a waiter writes
+        // waiter, then reads state), or both sides could miss each other until the next park ends
+        STATE.setVolatile(this, DONE);
         final Thread parked = waiter;
         if (parked != null) {
             LockSupport.unpark(parked);
@@ -142,9 +144,13 @@ final class SmdevRequest implements Request, BooleanSupplier {
     }
 
     @Override
+    public void idling(final Thread thread) {
+        waiter = thread;
+    }
+
+    @Override
     public Status await() {
         if (!getAsBoolean()) {
-            waiter = Thread.currentThread();
             owner.world().idlePolicy().await(this);
             waiter = null;
         }
@@ -156,7 +162,8 @@ final class SmdevRequest implements Request, BooleanSupplier {
         if (error != null) {
             throw error;
         }
-        return status;
+        final Status result = status;
+        return result != null ? result : messageStatus(owner.processId());
     }
 
     @Override

@@ -1,6 +1,10 @@
 package org.mpjbuf.mpj.datatype;
 
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.nio.ByteOrder;
 
 /**
@@ -31,10 +35,52 @@ public enum BaseType {
 
     private final Class<?> arrayClass;
     private final ValueLayout packedLayout;
+    private final MethodHandle segmentOf;
 
     BaseType(Class<?> arrayClass, ValueLayout layout) {
         this.arrayClass = arrayClass;
         this.packedLayout = layout == null ? null : layout.withOrder(ByteOrder.BIG_ENDIAN);
+        this.segmentOf = layout == null ? null : segmentFactory(arrayClass);
+    }
+
+    private static MethodHandle segmentFactory(Class<?> arrayClass) {
+        try {
+            return MethodHandles.publicLookup().findStatic(MemorySegment.class, "ofArray",
+                    MethodType.methodType(MemorySegment.class, arrayClass))
+                .asType(MethodType.methodType(MemorySegment.class, Object.class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * Returns a heap segment over an array of this type, for bulk copies by byte offset.
+     *
+     * @param array an array this type {@link #accepts}
+     * @return the segment over the whole array
+     * @throws IllegalStateException for {@link #BOOLEAN} and {@link #OBJECT}, which have no
+     *     segment view
+     */
+    MemorySegment segmentOf(Object array) {
+        if (segmentOf == null) {
+            throw new IllegalStateException(this + " arrays have no memory-segment view");
+        }
+        try {
+            return (MemorySegment) segmentOf.invokeExact(array);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("MemorySegment.ofArray failed", e);
+        }
+    }
+
+    /**
+     * Returns whether arrays of this type have a memory-segment view.
+     *
+     * @return {@code false} for {@link #BOOLEAN} and {@link #OBJECT}
+     */
+    boolean hasSegmentView() {
+        return segmentOf != null;
     }
 
     /**

@@ -25,7 +25,8 @@ import mpi.MPIException;
  *       bytes of one Java serialization stream holding the objects in type-map order. Their size
  *       is not known before serialization, so {@code Pack_size} rejects them.</li>
  * </ul>
- * Each run of the compact type map is one bulk {@code MemorySegment.copy}.
+ * Elements move through {@link ElementTransfer}: one bulk copy per long run, one tight
+ * element loop for types with short runs.
  *
  * <p>Stateless and thread-safe; the arrays are used only during a call.
  */
@@ -103,8 +104,7 @@ public final class BytePacking {
                 + type + " needs " + length + " bytes at position " + position
                 + " but outbuf has length " + outbuf.length);
         }
-        TypeWalker.walk(type, count, offset, Long.MAX_VALUE,
-            new Copier(type.baseType(), inbuf, MemorySegment.ofArray(outbuf), position, true));
+        transfer(type, inbuf, offset, count, outbuf, position, true);
         return position + length;
     }
 
@@ -139,9 +139,21 @@ public final class BytePacking {
         if (length > inbuf.length - position) {
             throw shortInput(inbuf, position, length, count, type);
         }
-        TypeWalker.walk(type, count, offset, Long.MAX_VALUE,
-            new Copier(type.baseType(), outbuf, MemorySegment.ofArray(inbuf), position, false));
+        transfer(type, outbuf, offset, count, inbuf, position, false);
         return position + length;
+    }
+
+    private static void transfer(MappedDatatype type, Object array, int offset, int count,
+                                 byte[] bytes, int position, boolean toBytes)
+        throws MPIException {
+        MemorySegment packed = MemorySegment.ofArray(bytes);
+        if (type.baseType().hasSegmentView()) {
+            ElementTransfer.transfer(type, type.baseType().segmentOf(array), offset, count,
+                Long.MAX_VALUE, packed, position, true, toBytes);
+        } else {
+            TypeWalker.walk(type, count, offset, Long.MAX_VALUE,
+                new BooleanCopier((boolean[]) array, packed, position, toBytes));
+        }
     }
 
     private static int packObjects(Object[] inbuf, int offset, int count, MappedDatatype type,
@@ -229,40 +241,22 @@ public final class BytePacking {
             + " but inbuf has only " + (inbuf.length - position));
     }
 
-    /** Copies each run between the array and the packed bytes, advancing a byte cursor. */
-    private static final class Copier implements RunVisitor {
-        private final Object array;
+    /** Copies the runs of a {@code boolean[]}, which has no segment view: one byte 0 or 1 each. */
+    private static final class BooleanCopier implements RunVisitor {
+        private final boolean[] flags;
         private final MemorySegment bytes;
-        private final ValueLayout layout;
-        private final int elementLength;
         private final boolean toBytes;
         private long position;
 
-        Copier(BaseType baseType, Object array, MemorySegment bytes, int position,
-               boolean toBytes) {
-            this.array = array;
+        BooleanCopier(boolean[] flags, MemorySegment bytes, int position, boolean toBytes) {
+            this.flags = flags;
             this.bytes = bytes;
-            this.layout = baseType.packedLayout();
-            this.elementLength = baseType.packedLength();
             this.toBytes = toBytes;
             this.position = position;
         }
 
         @Override
         public void run(int index, int length) {
-            if (layout == null) {
-                copyBooleans(index, length);
-            } else if (toBytes) {
-                MemorySegment.copy(array, index, bytes, layout, position, length);
-            } else {
-                MemorySegment.copy(bytes, layout, position, array, index, length);
-            }
-            position += (long) length * elementLength;
-        }
-
-        /** {@code boolean[]} has no memory-segment view: one byte 0 or 1 per element. */
-        private void copyBooleans(int index, int length) {
-            boolean[] flags = (boolean[]) array;
             for (int i = 0; i < length; i++) {
                 if (toBytes) {
                     bytes.set(ValueLayout.JAVA_BYTE, position + i, (byte) (flags[index + i] ? 1 : 0));
@@ -270,6 +264,7 @@ public final class BytePacking {
                     flags[index + i] = bytes.get(ValueLayout.JAVA_BYTE, position + i) != 0;
                 }
             }
+            position += length;
         }
     }
 }

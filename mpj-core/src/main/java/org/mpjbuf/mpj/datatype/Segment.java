@@ -36,6 +36,8 @@ final class Segment {
     final long size;
     final long minIndex;
     final long maxIndex;
+    /** Number of contiguous runs this segment visits (before neighbours are merged). */
+    final long runs;
 
     Segment(int offset, int length, int[] counts, int[] strides, Segment[] body) {
         this.offset = offset;
@@ -56,18 +58,22 @@ final class Segment {
             this.size = copies * length;
             this.minIndex = low;
             this.maxIndex = high + length - 1;
+            this.runs = copies;
         } else {
             long bodySize = 0;
+            long bodyRuns = 0;
             long bodyLow = Long.MAX_VALUE;
             long bodyHigh = Long.MIN_VALUE;
             for (Segment segment : body) {
                 bodySize += segment.size;
+                bodyRuns += segment.runs;
                 bodyLow = Math.min(bodyLow, segment.minIndex);
                 bodyHigh = Math.max(bodyHigh, segment.maxIndex);
             }
             this.size = copies * bodySize;
             this.minIndex = low + bodyLow;
             this.maxIndex = high + bodyHigh;
+            this.runs = copies * bodyRuns;
         }
     }
 

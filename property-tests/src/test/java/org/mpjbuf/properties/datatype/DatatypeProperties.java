@@ -13,6 +13,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
+import org.mpjbuf.mpj.datatype.ArrayPacking;
 import org.mpjbuf.mpj.datatype.BaseType;
 import org.mpjbuf.mpj.datatype.BytePacking;
 import org.mpjbuf.mpj.datatype.MappedDatatype;
@@ -109,6 +110,35 @@ class DatatypeProperties {
             Array.set(expected, to.index(k), Array.get(source, from.index(k)));
         }
         assertArrayContentEquals(expected, received);
+    }
+
+    @Property(tries = 300)
+    void gatheringIntoAnArrayAndScatteringAPrefixBackFollowTheTypeMap(
+        @ForAll("trees") TypeSpec spec, @ForAll BaseType base,
+        @ForAll @IntRange(max = 3) int count, @ForAll @IntRange(max = 60) int received)
+        throws MPIException {
+        List<Entry> map = spec.typeMap(MAP_LIMIT);
+        Assume.that(map != null);
+        Datatype type = spec.build(base);
+        type.Commit();
+        MappedDatatype mapped = MappedDatatype.of(type);
+        Placement placement = Placement.of(reference(map, count, 0));
+        Object source = Arrays2.filled(base, placement.length(), 11);
+        int elements = placement.indices().length;
+        Object packed = Arrays2.empty(base, elements + 1);
+        ArrayPacking.gather(source, placement.offset(), count, mapped, packed, 1);
+        for (int k = 0; k < elements; k++) {
+            assertEquals(Array.get(source, placement.index(k)), Array.get(packed, k + 1),
+                "element " + k);
+        }
+        int prefix = Math.min(received, elements);
+        Object target = Arrays2.empty(base, placement.length());
+        ArrayPacking.scatter(packed, 1, prefix, target, placement.offset(), count, mapped);
+        Object expected = Arrays2.empty(base, placement.length());
+        for (int k = 0; k < prefix; k++) {
+            Array.set(expected, placement.index(k), Array.get(source, placement.index(k)));
+        }
+        assertArrayContentEquals(expected, target);
     }
 
     private static int packedCapacity(BaseType base, int elements) {
