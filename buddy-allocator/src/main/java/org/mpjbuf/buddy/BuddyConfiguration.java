@@ -53,8 +53,8 @@ public final class BuddyConfiguration {
 
     /** Property naming the default byte budget of one block size in a thread cache (at least one block is kept). */
     public static final String THREAD_CACHE_BYTES_PROP_NAME = "mpjbuf.buddy.threadCacheBytes";
-    /** Default thread cache budget per block size: 1 MiB. */
-    public static final int THREAD_CACHE_BYTES_DEFAULT = 1 << 20;
+    /** Default thread cache budget per block size: 2 MiB (16 blocks of 128 KiB). */
+    public static final int THREAD_CACHE_BYTES_DEFAULT = 2 << 20;
 
     static final Medium MEDIUM = Medium.valueOf(read(MEDIUM_PROP_NAME, MEDIUM_DEFAULT.name()).toUpperCase(Locale.ROOT));
     static final int REGION_SIZE = Integer.parseInt(read(REGION_SIZE_PROP_NAME, Integer.toString(REGION_SIZE_DEFAULT)));

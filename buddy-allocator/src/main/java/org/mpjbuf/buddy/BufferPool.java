@@ -322,6 +322,9 @@ public final class BufferPool implements AutoCloseable {
      * region listener. With leak tracking on, blocks never freed are reported through the
      * {@code System.Logger} named {@code org.mpjbuf.buddy.BufferPool} at level WARNING. Closing twice has no
      * further effect; every other method then throws {@link IllegalStateException}.
+     *
+     * @throws RuntimeException the first exception thrown by the region listener, after every region has been
+     *     released regardless.
      */
     @Override
     public void close() {

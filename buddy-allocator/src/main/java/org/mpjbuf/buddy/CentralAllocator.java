@@ -196,10 +196,22 @@ final class CentralAllocator {
             return false;
         }
         closed = true;
-        for (final Region region : new ArrayList<>(regions)) {
-            releaseRegion(region);
-        }
         caches.clear();
+        RuntimeException listenerFailure = null;
+        for (final Region region : new ArrayList<>(regions)) {
+            try {
+                releaseRegion(region);
+            } catch (final RuntimeException e) {
+                if (listenerFailure == null) {
+                    listenerFailure = e;
+                } else {
+                    listenerFailure.addSuppressed(e);
+                }
+            }
+        }
+        if (listenerFailure != null) {
+            throw listenerFailure;
+        }
         return true;
     }
 

@@ -18,8 +18,17 @@ final class LeakTracker {
 
     void allocated(final long handle, final long byteSize) {
         final StackTraceElement[] stack = new Throwable().getStackTrace();
-        final StackTraceElement[] callerStack = Arrays.copyOfRange(stack, Math.min(2, stack.length), stack.length);
+        int first = 0;
+        while (first < stack.length && isPoolFrame(stack[first])) {
+            first++;
+        }
+        final StackTraceElement[] callerStack = Arrays.copyOfRange(stack, first, stack.length);
         live.put(handle, new Site(byteSize, Thread.currentThread().getName(), callerStack));
+    }
+
+    private static boolean isPoolFrame(final StackTraceElement frame) {
+        return frame.getClassName().equals(LeakTracker.class.getName())
+            || frame.getClassName().equals(BufferPool.class.getName());
     }
 
     void freed(final long handle) {

@@ -26,6 +26,9 @@ final class ThreadCache {
         }
     }
 
+    /** Units whose map bytes fill one 64-byte cache line. */
+    private static final int MAP_LINE_UNITS = 64;
+
     final Thread owner;
     private final CentralAllocator central;
     private final int minimumBlockSize;
@@ -60,13 +63,16 @@ final class ThreadCache {
     }
 
     /**
-     * Fills the empty stack of {@code order} from the central allocator and pops one; {@code NIL} if exhausted.
-     * A full stack of consecutive small blocks spans whole cache lines of the block map, so two threads'
-     * caches do not write into the same line.
+     * Fills half the empty stack of {@code order} from the central allocator (so that the stack can absorb as
+     * many frees as allocations before it goes back to the lock) and pops one; {@code NIL} if exhausted. A batch
+     * of small blocks covers at least one cache line of the block map (64 units), so two threads' caches do not
+     * write into the same line.
      */
     long refill(final int order) {
         final long[] stack = handles[order];
-        final int taken = central.takeBatch(order, stack, counts[order], stack.length - counts[order]);
+        final int lineBlocks = Math.max(1, MAP_LINE_UNITS >>> order);
+        final int batch = Math.min(stack.length, Math.max(stack.length >>> 1, lineBlocks));
+        final int taken = central.takeBatch(order, stack, counts[order], batch - counts[order]);
         counts[order] += taken;
         addCachedBytes(taken * ((long) minimumBlockSize << order));
         return pop(order);

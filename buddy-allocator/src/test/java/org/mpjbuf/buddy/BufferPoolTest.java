@@ -292,6 +292,40 @@ class BufferPoolTest {
     }
 
     @Test
+    void shouldReportTheCallerOfAnOversizedLeak() {
+        try (BufferPool pool = BufferPool.builder().medium(Medium.HEAP).regionSize(REGION).leakTracking(true).build()) {
+            final ByteBuffer leaked = pool.allocate(2 * REGION);
+            assertEquals("shouldReportTheCallerOfAnOversizedLeak",
+                pool.leaks().getFirst().allocationSite().getFirst().getMethodName());
+            pool.free(leaked);
+        }
+    }
+
+    @Test
+    void shouldReleaseEveryRegionOnCloseEvenIfTheListenerFails() {
+        final List<PoolRegion> released = new ArrayList<>();
+        final BufferPool pool = BufferPool.builder().medium(Medium.NATIVE).regionSize(REGION)
+            .regionListener(new RegionListener() {
+                @Override
+                public void regionCreated(final PoolRegion region) {
+                    region.attach(region.id());
+                }
+
+                @Override
+                public void regionReleasing(final PoolRegion region) {
+                    released.add(region);
+                    throw new IllegalStateException("deregistration failed for region " + region.id());
+                }
+            }).build();
+        final MemorySegment first = pool.allocateSegment(REGION);
+        final MemorySegment second = pool.allocateSegment(REGION);
+        assertTrue(assertThrows(IllegalStateException.class, pool::close).getMessage().startsWith("deregistration failed"));
+        assertEquals(2, released.size());
+        assertThrows(IllegalStateException.class, () -> first.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 0));
+        assertThrows(IllegalStateException.class, () -> second.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 0));
+    }
+
+    @Test
     void shouldLetAnotherThreadFreeABuffer() throws InterruptedException {
         try (BufferPool pool = BufferPool.builder().medium(Medium.DIRECT).regionSize(REGION).build()) {
             final ByteBuffer buffer = pool.allocate(512);
