@@ -326,6 +326,44 @@ class BufferPoolTest {
     }
 
     @Test
+    void shouldAskOtherThreadsForTheirCachedBlocksWhenExhausted() throws Exception {
+        try (BufferPool pool = BufferPool.builder().medium(Medium.DIRECT).regionSize(REGION)
+            .maximumReservedBytes(2 * REGION).build()) {
+            final java.util.concurrent.SynchronousQueue<String> toOther = new java.util.concurrent.SynchronousQueue<>();
+            final java.util.concurrent.SynchronousQueue<String> fromOther = new java.util.concurrent.SynchronousQueue<>();
+            final Thread other = Thread.ofPlatform().start(() -> {
+                try {
+                    pool.free(pool.allocate(REGION));
+                    fromOther.put("cached");
+                    toOther.take();
+                    pool.free(pool.allocate(64));
+                    fromOther.put("trimmed on request");
+                    toOther.take();
+                    pool.trimThreadCache();
+                    fromOther.put("trimmed");
+                    toOther.take();
+                } catch (final InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            assertEquals("cached", fromOther.take());
+            final ByteBuffer mine = pool.allocate(REGION);
+            final PoolExhaustedException exhausted =
+                assertThrows(PoolExhaustedException.class, () -> pool.allocate(REGION));
+            assertTrue(exhausted.getMessage().contains(REGION + " cached by other threads"), exhausted.getMessage());
+            toOther.put("allocate once more");
+            assertEquals("trimmed on request", fromOther.take());
+            assertTrue(pool.statistics().cachedBytes() < REGION, "the cached region-size block went back");
+            toOther.put("trim");
+            assertEquals("trimmed", fromOther.take());
+            pool.free(pool.allocate(REGION));
+            pool.free(mine);
+            toOther.put("done");
+            other.join();
+        }
+    }
+
+    @Test
     void shouldLetAnotherThreadFreeABuffer() throws InterruptedException {
         try (BufferPool pool = BufferPool.builder().medium(Medium.DIRECT).regionSize(REGION).build()) {
             final ByteBuffer buffer = pool.allocate(512);

@@ -60,19 +60,37 @@ final class ElementTransfer {
             return;
         }
         int extent = type.extent();
-        long cursor = position;
         long remaining = Math.min(limit, (long) count * table.length);
-        for (int item = 0; remaining > 0; item++) {
-            long origin = offset + (long) item * extent;
+        if (toPacked) {
+            gather(table, extent, array, offset, remaining, packed, position, width, swap);
+        } else {
+            scatter(table, extent, array, offset, remaining, packed, position, width, swap);
+        }
+    }
+
+    private static void gather(int[] table, int extent, MemorySegment array, int offset,
+                               long remaining, MemorySegment packed, long position, int width,
+                               boolean swap) {
+        long cursor = position;
+        for (long origin = offset; remaining > 0; origin += extent) {
             int entries = (int) Math.min(table.length, remaining);
             remaining -= entries;
             for (int k = 0; k < entries; k++) {
-                long at = (origin + table[k]) * width;
-                if (toPacked) {
-                    put(packed, cursor, width, swap, get(array, at, width));
-                } else {
-                    put(array, at, width, swap, get(packed, cursor, width));
-                }
+                put(packed, cursor, width, swap, get(array, (origin + table[k]) * width, width));
+                cursor += width;
+            }
+        }
+    }
+
+    private static void scatter(int[] table, int extent, MemorySegment array, int offset,
+                                long remaining, MemorySegment packed, long position, int width,
+                                boolean swap) {
+        long cursor = position;
+        for (long origin = offset; remaining > 0; origin += extent) {
+            int entries = (int) Math.min(table.length, remaining);
+            remaining -= entries;
+            for (int k = 0; k < entries; k++) {
+                put(array, (origin + table[k]) * width, width, swap, get(packed, cursor, width));
                 cursor += width;
             }
         }

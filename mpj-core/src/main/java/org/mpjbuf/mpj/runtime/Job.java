@@ -2,6 +2,7 @@ package org.mpjbuf.mpj.runtime;
 
 import java.io.File;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -178,9 +179,11 @@ public final class Job {
         Thread[] threads = new Thread[size];
         PrintStream savedOut = System.out;
         PrintStream savedErr = System.err;
+        RankPrefixStream prefixedOut = rankPrefix ? new RankPrefixStream(savedOut) : null;
+        RankPrefixStream prefixedErr = rankPrefix ? new RankPrefixStream(savedErr) : null;
         if (rankPrefix) {
-            System.setOut(RankPrefixStream.wrap(savedOut));
-            System.setErr(RankPrefixStream.wrap(savedErr));
+            System.setOut(new PrintStream(prefixedOut, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(prefixedErr, true, StandardCharsets.UTF_8));
         }
         try {
             for (int rank = 0; rank < size; rank++) {
@@ -188,7 +191,15 @@ public final class Job {
                     new RankEnvironment(rank, size, deviceName, world, control);
                 int r = rank;
                 threads[rank] = Thread.ofPlatform().name("mpj-rank-" + rank).daemon(true).unstarted(
-                    () -> outcomes[r] = runRank(r, environment, body, control));
+                    () -> {
+                        outcomes[r] = runRank(r, environment, body, control);
+                        if (prefixedOut != null) {
+                            System.out.flush();
+                            System.err.flush();
+                            prefixedOut.endLine(r);
+                            prefixedErr.endLine(r);
+                        }
+                    });
                 control.register(rank, threads[rank]);
             }
             for (Thread thread : threads) {

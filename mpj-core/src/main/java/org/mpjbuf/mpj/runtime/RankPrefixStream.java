@@ -19,13 +19,26 @@ final class RankPrefixStream extends OutputStream {
     private final ThreadLocal<ByteArrayOutputStream> line =
         ThreadLocal.withInitial(ByteArrayOutputStream::new);
 
-    private RankPrefixStream(PrintStream target) {
+    /**
+     * @param target where whole, prefixed lines go
+     */
+    RankPrefixStream(PrintStream target) {
         this.target = target;
     }
 
-    /** Returns a print stream prefixing rank output written to it and passing it to a target. */
-    static PrintStream wrap(PrintStream target) {
-        return new PrintStream(new RankPrefixStream(target), true, StandardCharsets.UTF_8);
+    /**
+     * Writes the calling rank thread's unfinished line, if any, ended by a newline; called when
+     * the rank ends so that a last {@code print} without a newline is not lost.
+     *
+     * @param rank the rank the calling thread ran
+     */
+    void endLine(int rank) {
+        ByteArrayOutputStream pending = line.get();
+        if (pending.size() > 0) {
+            pending.write('\n');
+            emit(rank, pending);
+        }
+        line.remove();
     }
 
     @Override

@@ -66,12 +66,16 @@ class JobTest {
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
         try {
-            Job.of(2).rankPrefix(true).runTasks(world -> System.out.println("hello")).orThrow();
+            Job.of(2).rankPrefix(true).runTasks(world -> {
+                System.out.println("hello");
+                System.out.print("no newline");
+            }).orThrow();
         } finally {
             System.setOut(saved);
         }
         String output = captured.toString(StandardCharsets.UTF_8);
         assertTrue(output.contains("[0] hello\n") && output.contains("[1] hello\n"), output);
+        assertTrue(output.contains("[0] no newline\n") && output.contains("[1] no newline\n"), output);
     }
 
     @Test
