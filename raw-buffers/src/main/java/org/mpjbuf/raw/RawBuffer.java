@@ -22,7 +22,9 @@ import java.nio.ByteOrder;
  *
  * <p><b>Checks.</b> Unless turned off with {@link RawBufferConfiguration#BOUNDS_CHECKS_PROP_NAME},
  * every method checks its arguments before touching memory, and a failed check leaves buffer and
- * array unchanged: an index or length outside the buffer raises {@link IndexOutOfBoundsException},
+ * array unchanged (with one exception: gather and scatter check each element index as they reach
+ * it, so the elements before a bad one have been copied when the exception is raised): an index or
+ * length outside the buffer raises {@link IndexOutOfBoundsException},
  * an array range outside the array raises {@link IndexOutOfBoundsException}, a malformed request
  * (negative count, rank or extent, a shape array too short, an array that is not a primitive
  * array) raises {@link IllegalArgumentException}, a null array raises {@link NullPointerException},
@@ -441,8 +443,9 @@ public interface RawBuffer {
      * @throws NullPointerException if {@code src} or {@code indexes} is null
      * @throws IllegalArgumentException if {@code src} is not a primitive array or {@code count < 0}
      * @throws IndexOutOfBoundsException if {@code indexes[idxOffset .. idxOffset + count)} is not
-     *     inside {@code indexes}, one of those indexes is outside {@code src}, or the packed bytes
-     *     are not all inside the buffer
+     *     inside {@code indexes}, or the packed bytes are not all inside the buffer (nothing is
+     *     copied), or one of those indexes is outside {@code src} (the message names it; the
+     *     elements before it have been copied)
      * @throws IllegalStateException if the buffer has been freed
      */
     void gather(int index, Object src, int[] indexes, int idxOffset, int count);

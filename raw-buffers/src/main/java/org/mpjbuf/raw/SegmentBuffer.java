@@ -29,6 +29,7 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
     private int readableCapacity;
     private int writableCapacity;
     private boolean bigEndian;
+    private boolean swap;
     private boolean freed;
 
     SegmentBuffer(final MemorySegment segment, final ByteOrder order) {
@@ -40,7 +41,7 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
         this.capacity = (int) segment.byteSize();
         this.readableCapacity = capacity;
         this.writableCapacity = segment.isReadOnly() ? 0 : capacity;
-        this.bigEndian = Objects.requireNonNull(order, "order must not be null") == ByteOrder.BIG_ENDIAN;
+        order(order);
     }
 
     /** The memory, without the freed check: for the media's own bookkeeping. */
@@ -70,6 +71,7 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
     @Override
     public final RawBuffer order(final ByteOrder order) {
         bigEndian = Objects.requireNonNull(order, "order must not be null") == ByteOrder.BIG_ENDIAN;
+        swap = order != ByteOrder.nativeOrder();
         return this;
     }
 
@@ -93,73 +95,81 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
     @Override
     public final short getShort(final int index) {
         checkRead(index, Short.BYTES);
-        return segment.get(bigEndian ? OrderedLayouts.SHORT_BE : OrderedLayouts.SHORT_LE, index);
+        final short value = segment.get(OrderedLayouts.SHORT, index);
+        return swap ? Short.reverseBytes(value) : value;
     }
 
     @Override
     public final void putShort(final int index, final short value) {
         checkWrite(index, Short.BYTES);
-        segment.set(bigEndian ? OrderedLayouts.SHORT_BE : OrderedLayouts.SHORT_LE, index, value);
+        segment.set(OrderedLayouts.SHORT, index, swap ? Short.reverseBytes(value) : value);
     }
 
     @Override
     public final char getChar(final int index) {
         checkRead(index, Character.BYTES);
-        return segment.get(bigEndian ? OrderedLayouts.CHAR_BE : OrderedLayouts.CHAR_LE, index);
+        final char value = segment.get(OrderedLayouts.CHAR, index);
+        return swap ? Character.reverseBytes(value) : value;
     }
 
     @Override
     public final void putChar(final int index, final char value) {
         checkWrite(index, Character.BYTES);
-        segment.set(bigEndian ? OrderedLayouts.CHAR_BE : OrderedLayouts.CHAR_LE, index, value);
+        segment.set(OrderedLayouts.CHAR, index, swap ? Character.reverseBytes(value) : value);
     }
 
     @Override
     public final int getInt(final int index) {
         checkRead(index, Integer.BYTES);
-        return segment.get(bigEndian ? OrderedLayouts.INT_BE : OrderedLayouts.INT_LE, index);
+        final int value = segment.get(OrderedLayouts.INT, index);
+        return swap ? Integer.reverseBytes(value) : value;
     }
 
     @Override
     public final void putInt(final int index, final int value) {
         checkWrite(index, Integer.BYTES);
-        segment.set(bigEndian ? OrderedLayouts.INT_BE : OrderedLayouts.INT_LE, index, value);
+        segment.set(OrderedLayouts.INT, index, swap ? Integer.reverseBytes(value) : value);
     }
 
     @Override
     public final float getFloat(final int index) {
         checkRead(index, Float.BYTES);
-        return segment.get(bigEndian ? OrderedLayouts.FLOAT_BE : OrderedLayouts.FLOAT_LE, index);
+        final int bits = segment.get(OrderedLayouts.INT, index);
+        return Float.intBitsToFloat(swap ? Integer.reverseBytes(bits) : bits);
     }
 
     @Override
     public final void putFloat(final int index, final float value) {
         checkWrite(index, Float.BYTES);
-        segment.set(bigEndian ? OrderedLayouts.FLOAT_BE : OrderedLayouts.FLOAT_LE, index, value);
+        final int bits = Float.floatToRawIntBits(value);
+        segment.set(OrderedLayouts.INT, index, swap ? Integer.reverseBytes(bits) : bits);
     }
 
     @Override
     public final long getLong(final int index) {
         checkRead(index, Long.BYTES);
-        return segment.get(bigEndian ? OrderedLayouts.LONG_BE : OrderedLayouts.LONG_LE, index);
+        final long value = segment.get(OrderedLayouts.LONG, index);
+        return swap ? Long.reverseBytes(value) : value;
     }
 
     @Override
     public final void putLong(final int index, final long value) {
         checkWrite(index, Long.BYTES);
-        segment.set(bigEndian ? OrderedLayouts.LONG_BE : OrderedLayouts.LONG_LE, index, value);
+        segment.set(OrderedLayouts.LONG, index, swap ? Long.reverseBytes(value) : value);
     }
 
     @Override
     public final double getDouble(final int index) {
         checkRead(index, Double.BYTES);
-        return segment.get(bigEndian ? OrderedLayouts.DOUBLE_BE : OrderedLayouts.DOUBLE_LE, index);
+        final long bits = segment.get(OrderedLayouts.LONG, index);
+        return Double.longBitsToDouble(swap ? Long.reverseBytes(bits) : bits);
     }
 
     @Override
     public final void putDouble(final int index, final double value) {
         checkWrite(index, Double.BYTES);
-        segment.set(bigEndian ? OrderedLayouts.DOUBLE_BE : OrderedLayouts.DOUBLE_LE, index, value);
+        final long bits = Double.doubleToRawLongBits(value);
+        segment.set(OrderedLayouts.LONG, index, swap ? Long.reverseBytes(bits) : bits);
     }
 
     @Override
@@ -270,7 +280,11 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
         if (SHOULD_BOUNDS_CHECK) {
             checkIndexed(true, kind, index, src, "src", indexes, idxOffset, count);
         }
-        ElementMover.gather(segment, index, bigEndian, kind, src, indexes, idxOffset, count);
+        try {
+            ElementMover.gather(segment, index, swap, kind, src, indexes, idxOffset, count);
+        } catch (final IndexOutOfBoundsException badIndex) {
+            throw SHOULD_BOUNDS_CHECK ? elementOutOfBounds(kind, src, "src", indexes, idxOffset, count, badIndex) : badIndex;
+        }
     }
 
     @Override
@@ -279,7 +293,11 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
         if (SHOULD_BOUNDS_CHECK) {
             checkIndexed(false, kind, index, dst, "dst", indexes, idxOffset, count);
         }
-        ElementMover.scatter(segment, index, bigEndian, kind, dst, indexes, idxOffset, count);
+        try {
+            ElementMover.scatter(segment, index, swap, kind, dst, indexes, idxOffset, count);
+        } catch (final IndexOutOfBoundsException badIndex) {
+            throw SHOULD_BOUNDS_CHECK ? elementOutOfBounds(kind, dst, "dst", indexes, idxOffset, count, badIndex) : badIndex;
+        }
     }
 
     @Override
@@ -343,7 +361,7 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
             checkRange(true, kind, index, src, "src", srcOffset, count);
         }
         if (kind == ElementKind.BOOLEAN) {
-            ElementMover.gatherRun(segment, index, bigEndian, kind, src, null, srcOffset, 1, count);
+            ElementMover.putBooleans(segment, index, (boolean[]) src, srcOffset, count);
         } else {
             MemorySegment.copy(src, srcOffset, segment, kind.layout(bigEndian), index, count);
         }
@@ -354,7 +372,7 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
             checkRange(false, kind, index, dst, "dst", dstOffset, count);
         }
         if (kind == ElementKind.BOOLEAN) {
-            ElementMover.scatterRun(segment, index, bigEndian, kind, dst, null, dstOffset, 1, count);
+            ElementMover.getBooleans(segment, index, (boolean[]) dst, dstOffset, count);
         } else {
             MemorySegment.copy(segment, kind.layout(bigEndian), index, dst, dstOffset, count);
         }
@@ -374,7 +392,7 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
             count = StridedRegion.count(rank, extentsOffset, shape);
         }
         if (count > 0) {
-            StridedRegion.copy(gather, segment, index, bigEndian, kind, array, arrayOffset,
+            StridedRegion.copy(gather, segment, index, bigEndian, swap, kind, array, arrayOffset,
                 rank, extentsOffset, stridesOffset, shape);
         }
         return (int) count;
@@ -424,14 +442,24 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
                 + " is outside the indexes array of length " + indexes.length);
         }
         checkBytes(write, index, (long) count << kind.shift, count);
+    }
+
+    /** Names the first bad index once the element loop has stopped at it. */
+    private static RuntimeException elementOutOfBounds(
+        final ElementKind kind, final Object array, final String arrayName,
+        final int[] indexes, final int idxOffset, final int count, final IndexOutOfBoundsException cause) {
         final int length = ElementKind.length(array);
         for (int k = idxOffset, end = idxOffset + count; k < end; k++) {
             final int element = indexes[k];
             if (element < 0 || element >= length) {
-                throw new IndexOutOfBoundsException("indexes[" + k + "] = " + element
-                    + " is outside the " + kind.arrayTypeName() + " " + arrayName + " of length " + length);
+                final IndexOutOfBoundsException named = new IndexOutOfBoundsException("indexes[" + k + "] = " + element
+                    + " is outside the " + kind.arrayTypeName() + " " + arrayName + " of length " + length
+                    + "; the " + (k - idxOffset) + " elements before it were copied");
+                named.initCause(cause);
+                return named;
             }
         }
+        return cause;
     }
 
     private void ensureNotFreed() {

@@ -14,10 +14,11 @@ import java.lang.foreign.MemorySegment;
  *       the highest {@code o + sum(max(0, (e[d] - 1) * s[d]))}, computed exactly in {@code long};
  *       both must lie inside the array. An empty region (some {@code e[d] == 0}) touches nothing
  *       and always passes.</li>
- *   <li>Copy: recurse over the outer {@code r - 1} dimensions (no allocation, depth {@code r});
- *       the innermost dimension is one run, a single bulk
+ *   <li>Copy: recurse over the outer {@code r - 1} dimensions (depth {@code r}); the innermost
+ *       dimension is one run, a single bulk
  *       {@link MemorySegment#copy(Object, int, MemorySegment, java.lang.foreign.ValueLayout, long, int)}
- *       when its stride is 1, else an {@link ElementMover} run.</li>
+ *       when its stride is 1, else its element indexes, written into one scratch array per call,
+ *       go through the {@link ElementMover} gather/scatter loops.</li>
  * </ol>
  * Rank 0 is a single element at the origin. Stateless; safe from any thread on distinct memory.
  */
@@ -77,52 +78,86 @@ final class StridedRegion {
 
     /** Copies a checked, non-empty region between the array and the buffer at {@code index}. */
     static void copy(
-        final boolean gather, final MemorySegment buffer, final long index, final boolean bigEndian,
+        final boolean gather, final MemorySegment buffer, final long index, final boolean bigEndian, final boolean swap,
         final ElementKind kind, final Object array, final int arrayOffset,
         final int rank, final int extentsOffset, final int stridesOffset, final int[] shape) {
-        final MemorySegment arraySegment = ElementKind.segmentOf(array);
+        final Run run = new Run(gather, buffer, bigEndian, swap, kind, array);
         if (rank == 0) {
-            run(gather, buffer, index, bigEndian, kind, array, arraySegment, arrayOffset, 1, 1);
+            run.copy(index, arrayOffset, 1, 1);
         } else {
-            walk(gather, buffer, index, bigEndian, kind, array, arraySegment, arrayOffset,
-                0, rank, extentsOffset, stridesOffset, shape);
+            final int lastExtent = shape[extentsOffset + rank - 1];
+            if (shape[stridesOffset + rank - 1] != 1 || kind == ElementKind.BOOLEAN) {
+                run.runIndexes = new int[lastExtent];
+            }
+            walk(run, index, arrayOffset, 0, rank, extentsOffset, stridesOffset, shape);
         }
     }
 
     private static long walk(
-        final boolean gather, final MemorySegment buffer, final long index, final boolean bigEndian,
-        final ElementKind kind, final Object array, final MemorySegment arraySegment, final long origin,
+        final Run run, final long index, final long origin,
         final int dimension, final int rank, final int extentsOffset, final int stridesOffset, final int[] shape) {
         final int extent = shape[extentsOffset + dimension];
         final int stride = shape[stridesOffset + dimension];
         if (dimension == rank - 1) {
-            run(gather, buffer, index, bigEndian, kind, array, arraySegment, origin, stride, extent);
-            return index + ((long) extent << kind.shift);
+            run.copy(index, origin, stride, extent);
+            return index + ((long) extent << run.kind.shift);
         }
         long next = index;
         long element = origin;
         for (int i = 0; i < extent; i++) {
-            next = walk(gather, buffer, next, bigEndian, kind, array, arraySegment, element,
-                dimension + 1, rank, extentsOffset, stridesOffset, shape);
+            next = walk(run, next, element, dimension + 1, rank, extentsOffset, stridesOffset, shape);
             element += stride;
         }
         return next;
     }
 
-    private static void run(
-        final boolean gather, final MemorySegment buffer, final long index, final boolean bigEndian,
-        final ElementKind kind, final Object array, final MemorySegment arraySegment,
-        final long first, final long stride, final int count) {
-        if (stride == 1 && arraySegment != null) {
-            if (gather) {
-                MemorySegment.copy(array, (int) first, buffer, kind.layout(bigEndian), index, count);
-            } else {
-                MemorySegment.copy(buffer, kind.layout(bigEndian), index, array, (int) first, count);
+    /**
+     * The innermost copy: one bulk copy for a unit stride, else the run's element indexes written
+     * into {@link #runIndexes} and handed to the {@link ElementMover} gather/scatter loops.
+     */
+    private static final class Run {
+        private final boolean gather;
+        private final MemorySegment buffer;
+        private final boolean bigEndian;
+        private final boolean swap;
+        private final ElementKind kind;
+        private final Object array;
+        private int[] runIndexes;
+
+        Run(final boolean gather, final MemorySegment buffer, final boolean bigEndian, final boolean swap,
+            final ElementKind kind, final Object array) {
+            this.gather = gather;
+            this.buffer = buffer;
+            this.bigEndian = bigEndian;
+            this.swap = swap;
+            this.kind = kind;
+            this.array = array;
+        }
+
+        void copy(final long index, final long first, final long stride, final int count) {
+            if (stride == 1 && kind != ElementKind.BOOLEAN) {
+                if (gather) {
+                    MemorySegment.copy(array, (int) first, buffer, kind.layout(bigEndian), index, count);
+                } else {
+                    MemorySegment.copy(buffer, kind.layout(bigEndian), index, array, (int) first, count);
+                }
+                return;
             }
-        } else if (gather) {
-            ElementMover.gatherRun(buffer, index, bigEndian, kind, array, arraySegment, first, stride, count);
-        } else {
-            ElementMover.scatterRun(buffer, index, bigEndian, kind, array, arraySegment, first, stride, count);
+            int[] indexes = runIndexes;
+            if (indexes == null || indexes.length < count) {
+                indexes = new int[count];
+                runIndexes = indexes;
+            }
+            long element = first;
+            for (int k = 0; k < count; k++) {
+                indexes[k] = (int) element;
+                element += stride;
+            }
+            if (gather) {
+                ElementMover.gather(buffer, index, swap, kind, array, indexes, 0, count);
+            } else {
+                ElementMover.scatter(buffer, index, swap, kind, array, indexes, 0, count);
+            }
         }
     }
 

@@ -339,14 +339,22 @@ abstract class RawBufferConformanceTest {
         assertThrows(IllegalArgumentException.class, () -> buffer.gather(0, Integer.valueOf(3), new int[1], 0, 1));
         assertThrows(NullPointerException.class, () -> buffer.putArray(0, null, 0, 0));
         assertThrows(NullPointerException.class, () -> buffer.gather(0, new int[1], null, 0, 0));
-        final IndexOutOfBoundsException badIndex = assertThrows(IndexOutOfBoundsException.class,
-            () -> buffer.gather(0, new int[10], new int[] {1, 2, 10, 3}, 0, 4));
-        assertTrue(badIndex.getMessage().contains("indexes[2] = 10"), badIndex.getMessage());
-        assertThrows(IndexOutOfBoundsException.class,
-            () -> buffer.scatter(0, new int[10], new int[] {1, -2}, 0, 2));
         assertThrows(IndexOutOfBoundsException.class,
             () -> buffer.scatter(0, new int[10], new int[] {1, 2}, 1, 2));
         assertArrayEquals(new byte[64], contents(buffer));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Primitive.class)
+    void shouldNameTheFirstBadGatherOrScatterIndex(final Primitive type) {
+        final RawBuffer buffer = buffer(64);
+        final IndexOutOfBoundsException gather = assertThrows(IndexOutOfBoundsException.class,
+            () -> buffer.gather(0, type.newArray(10), new int[] {7, 1, 2, 10, 3}, 1, 4));
+        assertTrue(gather.getMessage().contains("indexes[3] = 10") && gather.getMessage().contains("length 10")
+            && gather.getMessage().contains("2 elements before it"), gather.getMessage());
+        final IndexOutOfBoundsException scatter = assertThrows(IndexOutOfBoundsException.class,
+            () -> buffer.scatter(0, type.newArray(10), new int[] {1, -2}, 0, 2));
+        assertTrue(scatter.getMessage().contains("indexes[1] = -2"), scatter.getMessage());
     }
 
     @Test
