@@ -152,8 +152,8 @@ public abstract class Datatype implements Freeable {
      *
      * @param blocklengths copies per block, each {@code >= 0}
      * @param displacements block displacements in extents of {@code oldtype}
-     * @return a new, uncommitted type
      * @param oldtype the replicated type
+     * @return a new, uncommitted type
      * @throws MPIException {@code ERR_ARG} if an array is null, the arrays differ in length, a
      *     block length is negative or an index overflows {@code int}; {@code ERR_TYPE} if
      *     {@code oldtype} is null or freed

@@ -194,4 +194,80 @@ public class Intercomm extends Comm {
         }
         return Management.broadcast(local, agreed, 0);
     }
+
+    // ---- collective operations without a root (MPI-2 intercommunicator semantics) ----
+
+    /**
+     * Blocks until every member of both groups has called it (collective over both groups).
+     *
+     * @throws MPIException (MPI_ERR_COMM) on a freed communicator
+     */
+    public void Barrier() throws MPIException {
+        checkOpen();
+        IntercommCollectives.barrier(this);
+    }
+
+    /**
+     * Combines the remote group's vectors element-wise with {@code op}, in remote rank order,
+     * into every local member's receive buffer (collective over both groups).
+     *
+     * @param sendbuf    send buffer
+     * @param sendoffset index of its first element
+     * @param recvbuf    receive buffer
+     * @param recvoffset index of its first element
+     * @param count      number of items, the same in both groups
+     * @param datatype   datatype of the items
+     * @param op         the operation
+     * @throws MPIException MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER or MPI_ERR_OP for bad arguments
+     */
+    public void Allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                          Datatype datatype, Op op) throws MPIException {
+        checkOpen();
+        IntercommCollectives.allreduce(this, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
+    }
+
+    /**
+     * Gathers {@code sendcount} items from every remote member into consecutive blocks of every
+     * local member's receive buffer, in remote rank order (collective over both groups).
+     *
+     * @param sendbuf    send buffer
+     * @param sendoffset index of its first element
+     * @param sendcount  items sent by each member
+     * @param sendtype   datatype of the sent items
+     * @param recvbuf    receive buffer, {@code Remote_size()} blocks
+     * @param recvoffset index of block 0
+     * @param recvcount  items received from each remote member
+     * @param recvtype   datatype of the received items
+     * @throws MPIException MPI_ERR_COUNT, MPI_ERR_TYPE or MPI_ERR_BUFFER for bad arguments
+     */
+    public void Allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype)
+        throws MPIException {
+        checkOpen();
+        IntercommCollectives.allgather(this, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+            recvcount, recvtype);
+    }
+
+    /**
+     * Sends block {@code j} of the send buffer to remote rank {@code j} and stores the block
+     * from remote rank {@code i} as block {@code i} of the receive buffer (collective over both
+     * groups).
+     *
+     * @param sendbuf    send buffer, {@code Remote_size()} blocks
+     * @param sendoffset index of block 0
+     * @param sendcount  items sent to each remote member
+     * @param sendtype   datatype of the sent items
+     * @param recvbuf    receive buffer, {@code Remote_size()} blocks
+     * @param recvoffset index of block 0
+     * @param recvcount  items received from each remote member
+     * @param recvtype   datatype of the received items
+     * @throws MPIException MPI_ERR_COUNT, MPI_ERR_TYPE or MPI_ERR_BUFFER for bad arguments
+     */
+    public void Alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                         Object recvbuf, int recvoffset, int recvcount, Datatype recvtype)
+        throws MPIException {
+        checkOpen();
+        IntercommCollectives.alltoall(this, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+            recvcount, recvtype);
+    }
 }

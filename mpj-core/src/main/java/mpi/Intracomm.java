@@ -126,4 +126,327 @@ public class Intracomm extends Comm {
         int pair = Management.agreePairs(this, 1);
         return new Intracomm(state, group, pair);
     }
+
+    // ---- collective operations (org.mpjbuf.mpj.coll; algorithm choice in docs/configuration.md) ----
+
+    /**
+     * Blocks until every member has called it (collective).
+     *
+     * @throws MPIException (MPI_ERR_COMM) on a freed communicator
+     */
+    public void Barrier() throws MPIException {
+        checkOpen();
+        CollectiveCalls.barrier(this);
+    }
+
+    /**
+     * Broadcasts {@code count} items from the root's buffer to every member's (collective).
+     *
+     * @param buf    the buffer: read at the root, written elsewhere
+     * @param offset index of the first element
+     * @param count  number of items, the same on every member
+     * @param type   datatype of the items
+     * @param root   rank of the root
+     * @throws MPIException MPI_ERR_ROOT, MPI_ERR_COUNT, MPI_ERR_TYPE or MPI_ERR_BUFFER for bad arguments
+     */
+    public void Bcast(Object buf, int offset, int count, Datatype type, int root) throws MPIException {
+        checkOpen();
+        CollectiveCalls.bcast(this, buf, offset, count, type, root);
+    }
+
+    /**
+     * Gathers {@code sendcount} items from every member into consecutive blocks of the root's
+     * receive buffer, in rank order (collective).
+     *
+     * @param sendbuf    send buffer
+     * @param sendoffset index of its first element
+     * @param sendcount  items sent by each member
+     * @param sendtype   datatype of the sent items
+     * @param recvbuf    receive buffer (root only)
+     * @param recvoffset index of block 0 (root only)
+     * @param recvcount  items received from each member (root only)
+     * @param recvtype   datatype of the received items (root only)
+     * @param root       rank of the root
+     * @throws MPIException MPI_ERR_ROOT, MPI_ERR_COUNT, MPI_ERR_TYPE or MPI_ERR_BUFFER for bad arguments
+     */
+    public void Gather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                       Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
+        throws MPIException {
+        checkOpen();
+        CollectiveCalls.gather(this, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+            recvcount, recvtype, root);
+    }
+
+    /**
+     * Gathers a block of varying size from every member into the root's receive buffer at
+     * {@code displs[i]} items of {@code recvtype} (collective).
+     *
+     * @param sendbuf    send buffer
+     * @param sendoffset index of its first element
+     * @param sendcount  items sent by this member
+     * @param sendtype   datatype of the sent items
+     * @param recvbuf    receive buffer (root only)
+     * @param recvoffset index the displacements count from (root only)
+     * @param recvcount  items received from each member (root only)
+     * @param displs     block displacements (root only)
+     * @param recvtype   datatype of the received items (root only)
+     * @param root       rank of the root
+     * @throws MPIException MPI_ERR_ROOT, MPI_ERR_COUNT, MPI_ERR_ARG, MPI_ERR_TYPE or MPI_ERR_BUFFER for bad
+     *                      arguments
+     */
+    public void Gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                        Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype,
+                        int root) throws MPIException {
+        checkOpen();
+        CollectiveCalls.gatherv(this, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+            recvcount, displs, recvtype, root);
+    }
+
+    /**
+     * Sends consecutive blocks of the root's send buffer to the members, block {@code i} to
+     * rank {@code i} (collective).
+     *
+     * @param sendbuf    send buffer (root only)
+     * @param sendoffset index of block 0 (root only)
+     * @param sendcount  items sent to each member (root only)
+     * @param sendtype   datatype of the sent items (root only)
+     * @param recvbuf    receive buffer
+     * @param recvoffset index of its first element
+     * @param recvcount  items received
+     * @param recvtype   datatype of the received items
+     * @param root       rank of the root
+     * @throws MPIException MPI_ERR_ROOT, MPI_ERR_COUNT, MPI_ERR_TYPE or MPI_ERR_BUFFER for bad arguments
+     */
+    public void Scatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                        Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
+        throws MPIException {
+        checkOpen();
+        CollectiveCalls.scatter(this, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+            recvcount, recvtype, root);
+    }
+
+    /**
+     * Sends blocks of varying size of the root's send buffer, from {@code displs[i]} items of
+     * {@code sendtype}, to the members (collective).
+     *
+     * @param sendbuf    send buffer (root only)
+     * @param sendoffset index the displacements count from (root only)
+     * @param sendcount  items sent to each member (root only)
+     * @param displs     block displacements (root only)
+     * @param sendtype   datatype of the sent items (root only)
+     * @param recvbuf    receive buffer
+     * @param recvoffset index of its first element
+     * @param recvcount  items received
+     * @param recvtype   datatype of the received items
+     * @param root       rank of the root
+     * @throws MPIException MPI_ERR_ROOT, MPI_ERR_COUNT, MPI_ERR_ARG, MPI_ERR_TYPE or MPI_ERR_BUFFER for bad
+     *                      arguments
+     */
+    public void Scatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
+                         Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
+        throws MPIException {
+        checkOpen();
+        CollectiveCalls.scatterv(this, sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset,
+            recvcount, recvtype, root);
+    }
+
+    /**
+     * Gathers {@code sendcount} items from every member into consecutive blocks of every
+     * member's receive buffer (collective).
+     *
+     * @param sendbuf    send buffer
+     * @param sendoffset index of its first element
+     * @param sendcount  items sent by each member
+     * @param sendtype   datatype of the sent items
+     * @param recvbuf    receive buffer
+     * @param recvoffset index of block 0
+     * @param recvcount  items received from each member
+     * @param recvtype   datatype of the received items
+     * @throws MPIException MPI_ERR_COUNT, MPI_ERR_TYPE or MPI_ERR_BUFFER for bad arguments
+     */
+    public void Allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype)
+        throws MPIException {
+        checkOpen();
+        CollectiveCalls.allgather(this, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+            recvcount, recvtype);
+    }
+
+    /**
+     * Gathers a block of varying size from every member into every member's receive buffer at
+     * {@code displs[i]} items of {@code recvtype} (collective).
+     *
+     * @param sendbuf    send buffer
+     * @param sendoffset index of its first element
+     * @param sendcount  items sent by this member
+     * @param sendtype   datatype of the sent items
+     * @param recvbuf    receive buffer
+     * @param recvoffset index the displacements count from
+     * @param recvcount  items received from each member
+     * @param displs     block displacements
+     * @param recvtype   datatype of the received items
+     * @throws MPIException MPI_ERR_COUNT, MPI_ERR_ARG, MPI_ERR_TYPE or MPI_ERR_BUFFER for bad arguments
+     */
+    public void Allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                           Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype)
+        throws MPIException {
+        checkOpen();
+        CollectiveCalls.allgatherv(this, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+            recvcount, displs, recvtype);
+    }
+
+    /**
+     * Sends block {@code j} of every member's send buffer to rank {@code j}, which stores the
+     * block from rank {@code i} as block {@code i} of its receive buffer (collective).
+     *
+     * @param sendbuf    send buffer
+     * @param sendoffset index of block 0
+     * @param sendcount  items sent to each member
+     * @param sendtype   datatype of the sent items
+     * @param recvbuf    receive buffer
+     * @param recvoffset index of block 0
+     * @param recvcount  items received from each member
+     * @param recvtype   datatype of the received items
+     * @throws MPIException MPI_ERR_COUNT, MPI_ERR_TYPE or MPI_ERR_BUFFER for bad arguments
+     */
+    public void Alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                         Object recvbuf, int recvoffset, int recvcount, Datatype recvtype)
+        throws MPIException {
+        checkOpen();
+        CollectiveCalls.alltoall(this, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+            recvcount, recvtype);
+    }
+
+    /**
+     * All-to-all exchange of blocks of varying size at per-member displacements (collective).
+     *
+     * @param sendbuf    send buffer
+     * @param sendoffset index the send displacements count from
+     * @param sendcount  items sent to each member
+     * @param sdispls    send block displacements, in items of {@code sendtype}
+     * @param sendtype   datatype of the sent items
+     * @param recvbuf    receive buffer
+     * @param recvoffset index the receive displacements count from
+     * @param recvcount  items received from each member
+     * @param rdispls    receive block displacements, in items of {@code recvtype}
+     * @param recvtype   datatype of the received items
+     * @throws MPIException MPI_ERR_COUNT, MPI_ERR_ARG, MPI_ERR_TYPE or MPI_ERR_BUFFER for bad arguments
+     */
+    public void Alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
+                          Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype)
+        throws MPIException {
+        checkOpen();
+        CollectiveCalls.alltoallv(this, sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset,
+            recvcount, rdispls, recvtype);
+    }
+
+    /**
+     * Combines every member's {@code count} items element-wise with {@code op} into the
+     * root's receive buffer, in rank order for non-commutative operations (collective).
+     *
+     * @param sendbuf    send buffer
+     * @param sendoffset index of its first element
+     * @param recvbuf    receive buffer (root only)
+     * @param recvoffset index of its first element (root only)
+     * @param count      number of items
+     * @param datatype   datatype of the items
+     * @param op         the operation
+     * @param root       rank of the root
+     * @throws MPIException MPI_ERR_ROOT, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER or MPI_ERR_OP for bad
+     *                      arguments
+     */
+    public void Reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                       Datatype datatype, Op op, int root) throws MPIException {
+        checkOpen();
+        CollectiveCalls.reduce(this, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root);
+    }
+
+    /**
+     * Combines every member's {@code count} items element-wise with {@code op} into every
+     * member's receive buffer (collective).
+     *
+     * @param sendbuf    send buffer
+     * @param sendoffset index of its first element
+     * @param recvbuf    receive buffer
+     * @param recvoffset index of its first element
+     * @param count      number of items
+     * @param datatype   datatype of the items
+     * @param op         the operation
+     * @throws MPIException MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER or MPI_ERR_OP for bad arguments
+     */
+    public void Allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                          Datatype datatype, Op op) throws MPIException {
+        checkOpen();
+        CollectiveCalls.allreduce(this, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
+    }
+
+    /**
+     * Combines every member's vector of {@code sum(recvcounts)} items element-wise with
+     * {@code op} and scatters the result: rank {@code i} receives the {@code recvcounts[i]}
+     * items that follow those of the lower ranks (collective).
+     *
+     * @param sendbuf    send buffer
+     * @param sendoffset index of its first element
+     * @param recvbuf    receive buffer
+     * @param recvoffset index of its first element
+     * @param recvcounts items of the result each member receives
+     * @param datatype   datatype of the items
+     * @param op         the operation
+     * @throws MPIException MPI_ERR_COUNT, MPI_ERR_ARG, MPI_ERR_TYPE, MPI_ERR_BUFFER or MPI_ERR_OP for bad
+     *                      arguments
+     */
+    public void Reduce_scatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset,
+                               int[] recvcounts, Datatype datatype, Op op) throws MPIException {
+        checkOpen();
+        CollectiveCalls.reduceScatter(this, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, datatype, op);
+    }
+
+    /**
+     * Inclusive prefix reduction: rank {@code r} receives {@code v0 op v1 op ... op vr}
+     * (collective).
+     *
+     * @param sendbuf    send buffer
+     * @param sendoffset index of its first element
+     * @param recvbuf    receive buffer
+     * @param recvoffset index of its first element
+     * @param count      number of items
+     * @param datatype   datatype of the items
+     * @param op         the operation
+     * @throws MPIException MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER or MPI_ERR_OP for bad arguments
+     */
+    public void Scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                     Datatype datatype, Op op) throws MPIException {
+        checkOpen();
+        CollectiveCalls.scan(this, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
+    }
+
+    /**
+     * Builds a communicator with a Cartesian topology over the first {@code prod(dims)} members
+     * (collective); ranks keep their order.
+     *
+     * @param dims    number of processes along each dimension
+     * @param periods whether each dimension wraps around
+     * @param reorder whether ranks may be reordered (they are not)
+     * @return the new communicator, or {@code null} on members outside the grid
+     * @throws MPIException (MPI_ERR_DIMS) for a malformed grid or one larger than this communicator
+     */
+    public Cartcomm Create_cart(int[] dims, boolean[] periods, boolean reorder) throws MPIException {
+        checkOpen();
+        return Cartcomm.create(this, dims, periods);
+    }
+
+    /**
+     * Builds a communicator with a graph topology over the first {@code index.length} members
+     * (collective); ranks keep their order.
+     *
+     * @param index   cumulative degrees, one entry per node
+     * @param edges   the neighbour lists, concatenated
+     * @param reorder whether ranks may be reordered (they are not)
+     * @return the new communicator, or {@code null} on members beyond the graph's nodes
+     * @throws MPIException (MPI_ERR_TOPOLOGY) for a malformed graph or one larger than this communicator
+     */
+    public Graphcomm Create_graph(int[] index, int[] edges, boolean reorder) throws MPIException {
+        checkOpen();
+        return Graphcomm.create(this, index, edges);
+    }
 }

@@ -25,7 +25,7 @@ public final class Collectives {
      * @throws X when a transfer fails
      */
     public static <T, X extends Exception> void barrier(final CollectiveChannel<T, X> channel) throws X {
-        Barrier.run(SelectionTable.barrier(), channel);
+        Barrier.run(SelectionTable.barrier(channel.size()), channel);
     }
 
     /**

@@ -6,22 +6,27 @@ package org.mpjbuf.mpj.coll;
  * otherwise) and the number of ranks p. An override in
  * {@link CollectiveConfiguration} wins over the table.
  *
- * <p>The thresholds were tuned from the IMB-style benchmark in module
- * {@code benchmarks} ({@code org.mpjbuf.bench.coll}) on smdev with 4 and 8 ranks on
- * a 2-core machine; {@code docs/configuration.md} and {@code benchmarks/README.md}
- * show the table and the measurements behind it.
+ * <p>The thresholds come from the IMB-style sweep in module {@code benchmarks}
+ * ({@code org.mpjbuf.bench.coll.CollectiveSweep}) on smdev with 4 and 8 ranks on a
+ * 2-core machine, where ranks outnumber cores: there every dependent step of an
+ * algorithm costs a thread hand-off, so algorithms with few sequential steps (flat
+ * trees, direct exchange) win more often than on a cluster. {@code docs/configuration.md}
+ * and {@code benchmarks/README.md} show the table and the measurements behind it.
  *
  * <pre>
  * collective      choice
- * Barrier         dissemination
- * Bcast           binomial if n &lt; 64 KiB or p &lt; 4, else scatter_ring
- * Reduce          binomial if n &lt; 64 KiB or p &lt; 4 or the op is not commutative,
+ * Barrier         dissemination if p &lt;= 4, else flat
+ * Bcast           binomial if n &lt; 64 KiB and p &lt;= 4, else flat
+ * Reduce          binomial if n &lt; 512 KiB or p &lt; 4 or the op is not commutative,
  *                 else reduce_scatter_gather
- * Allreduce       recursive_doubling if n &lt; 16 KiB or p &lt; 4, else rabenseifner
- * Allgather       bruck if p * n &lt; 4 KiB, recursive_doubling if p * n &lt; 256 KiB,
- *                 else ring
+ * Allreduce       recursive_doubling if p &lt; 4, or n &lt; 512 B and p &lt;= 4;
+ *                 reduce_bcast if n &lt; 32 KiB, or p &gt; 4 and n &lt; 2 MiB;
+ *                 else rabenseifner
+ * Allgather       p &gt; 4: recursive_doubling if n &lt; 128 B, else ring;
+ *                 p &lt;= 4: bruck if p * n &lt; 4 KiB, recursive_doubling if
+ *                 p * n &lt; 256 KiB, else ring
  * Allgatherv      recursive_doubling if the total &lt; 256 KiB, else ring
- * Alltoall        bruck if n &lt;= 256 B and p &gt;= 8, linear if n &lt; 64 KiB, else pairwise
+ * Alltoall        pairwise if n &lt; 32 KiB, else linear
  * Alltoallv       linear
  * Gather, Scatter binomial if n &lt; 16 KiB, else flat
  * Gatherv         nonblocking
@@ -39,11 +44,14 @@ public final class SelectionTable {
     /**
      * Chooses the barrier algorithm.
      *
+     * @param size number of ranks
      * @return the algorithm
      */
-    public static Barrier.Algorithm barrier() {
-        return CollectiveConfiguration.BARRIER != null ? CollectiveConfiguration.BARRIER
-            : Barrier.Algorithm.DISSEMINATION;
+    public static Barrier.Algorithm barrier(final int size) {
+        if (CollectiveConfiguration.BARRIER != null) {
+            return CollectiveConfiguration.BARRIER;
+        }
+        return size <= 4 ? Barrier.Algorithm.DISSEMINATION : Barrier.Algorithm.FLAT;
     }
 
     /**
@@ -57,7 +65,7 @@ public final class SelectionTable {
         if (CollectiveConfiguration.BCAST != null) {
             return CollectiveConfiguration.BCAST;
         }
-        return bytes < 64 * KIB || size < 4 ? Bcast.Algorithm.BINOMIAL : Bcast.Algorithm.SCATTER_RING;
+        return bytes < 64 * KIB && size <= 4 ? Bcast.Algorithm.BINOMIAL : Bcast.Algorithm.FLAT;
     }
 
     /**
@@ -72,7 +80,7 @@ public final class SelectionTable {
         if (CollectiveConfiguration.REDUCE != null) {
             return CollectiveConfiguration.REDUCE;
         }
-        return bytes < 64 * KIB || size < 4 || !commutative
+        return bytes < 512 * KIB || size < 4 || !commutative
             ? Reduce.Algorithm.BINOMIAL : Reduce.Algorithm.REDUCE_SCATTER_GATHER;
     }
 
@@ -87,8 +95,11 @@ public final class SelectionTable {
         if (CollectiveConfiguration.ALLREDUCE != null) {
             return CollectiveConfiguration.ALLREDUCE;
         }
-        return bytes < 16 * KIB || size < 4
-            ? Allreduce.Algorithm.RECURSIVE_DOUBLING : Allreduce.Algorithm.RABENSEIFNER;
+        if (size < 4 || bytes < 512 && size <= 4) {
+            return Allreduce.Algorithm.RECURSIVE_DOUBLING;
+        }
+        return bytes < 32 * KIB || size > 4 && bytes < 2048 * KIB
+            ? Allreduce.Algorithm.REDUCE_BCAST : Allreduce.Algorithm.RABENSEIFNER;
     }
 
     /**
@@ -101,6 +112,9 @@ public final class SelectionTable {
     public static Allgather.Algorithm allgather(final long blockBytes, final int size) {
         if (CollectiveConfiguration.ALLGATHER != null) {
             return CollectiveConfiguration.ALLGATHER;
+        }
+        if (size > 4) {
+            return blockBytes < 128 ? Allgather.Algorithm.RECURSIVE_DOUBLING : Allgather.Algorithm.RING;
         }
         final long total = blockBytes * size;
         if (total < 4 * KIB) {
@@ -133,10 +147,7 @@ public final class SelectionTable {
         if (CollectiveConfiguration.ALLTOALL != null) {
             return CollectiveConfiguration.ALLTOALL;
         }
-        if (blockBytes <= 256 && size >= 8) {
-            return Alltoall.Algorithm.BRUCK;
-        }
-        return blockBytes < 64 * KIB ? Alltoall.Algorithm.LINEAR : Alltoall.Algorithm.PAIRWISE;
+        return blockBytes < 32 * KIB ? Alltoall.Algorithm.PAIRWISE : Alltoall.Algorithm.LINEAR;
     }
 
     /**

@@ -15,9 +15,11 @@ import mpi.MPIException;
  * if (index >= 0) {
  *     // send elementCount(type, count) elements of the array buf from index, no packing
  * } else {
- *     // pack with BufferPacking, or copy datatype to datatype
+ *     // gather into a contiguous array of the base type with ArrayPacking.gather and send
+ *     // that; on receipt, ArrayPacking.scatter the received prefix into the items
  * }
  * }</pre>
+ * {@code Comm.Pack}, {@code Unpack} and {@code Pack_size} are {@link BytePacking}.
  * On receipt of {@code n} base elements, {@code Status.Get_count(datatype)} is
  * {@link #getCount getCount(n, datatype)} and {@code Get_elements} is
  * {@link #getElements getElements(n, datatype)}.

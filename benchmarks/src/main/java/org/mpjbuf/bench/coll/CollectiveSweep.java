@@ -1,0 +1,120 @@
+package org.mpjbuf.bench.coll;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.mpjbuf.mpj.runtime.Job;
+
+/**
+ * Times every algorithm of Barrier, Bcast, Reduce, Allreduce, Allgather and Alltoall on smdev,
+ * IMB style, and writes a CSV of all points and a Markdown table per rank count and collective
+ * with the automatic choice marked and its ratio to the best algorithm.
+ *
+ * <p>Each algorithm runs as its own job with the collective's override property set, so every
+ * rank's class loader reads it afresh. {@code auto} is the selection table itself.
+ *
+ * <pre>
+ * java -cp benchmarks/target/benchmarks.jar org.mpjbuf.bench.coll.CollectiveSweep OUT_DIR [MAX_BYTES] [RANKS...]
+ * </pre>
+ */
+public final class CollectiveSweep {
+
+    private static final String AUTO = "auto";
+
+    private CollectiveSweep() {
+    }
+
+    /**
+     * Runs the sweep.
+     *
+     * @param args output directory, largest message size in bytes (default 4 MiB), rank counts (default 4 8)
+     * @throws IOException when the results cannot be written
+     */
+    public static void main(String[] args) throws IOException {
+        Path directory = Path.of(args.length > 0 ? args[0] : "target/coll-sweep");
+        long maxBytes = args.length > 1 ? Long.parseLong(args[1]) : 4L << 20;
+        List<Integer> rankCounts = new ArrayList<>();
+        for (int i = 2; i < args.length; i++) {
+            rankCounts.add(Integer.parseInt(args[i]));
+        }
+        if (rankCounts.isEmpty()) {
+            rankCounts.addAll(List.of(4, 8));
+        }
+        Files.createDirectories(directory);
+        Path csv = directory.resolve("collectives.csv");
+        Files.deleteIfExists(csv);
+        for (int ranks : rankCounts) {
+            for (CollectiveKind kind : CollectiveKind.values()) {
+                List<String> labels = new ArrayList<>(kind.algorithms());
+                labels.add(AUTO);
+                for (String label : labels) {
+                    System.setProperty(kind.property, label);
+                    try {
+                        Job.of(ranks).device("smdev").runMain(CollectiveTimer.class, kind.name(),
+                            Long.toString(maxBytes), csv.toString(), label).orThrow();
+                    } finally {
+                        System.clearProperty(kind.property);
+                    }
+                    System.out.println(ranks + " ranks " + kind + " " + label + " done");
+                }
+            }
+        }
+        Files.writeString(directory.resolve("collectives.md"), table(Files.readAllLines(csv)),
+            StandardCharsets.UTF_8);
+    }
+
+    /** Builds one Markdown table per (ranks, collective) from the CSV lines. */
+    static String table(List<String> lines) {
+        Map<String, Map<Long, Map<String, Double>>> byGroup = new LinkedHashMap<>();
+        for (String line : lines) {
+            String[] f = line.split(",");
+            String group = f[0] + "," + f[1];
+            byGroup.computeIfAbsent(group, g -> new TreeMap<>())
+                .computeIfAbsent(Long.parseLong(f[3]), b -> new LinkedHashMap<>())
+                .put(f[2], Double.parseDouble(f[4]));
+        }
+        StringBuilder out = new StringBuilder();
+        for (Map.Entry<String, Map<Long, Map<String, Double>>> group : byGroup.entrySet()) {
+            String[] key = group.getKey().split(",");
+            int ranks = Integer.parseInt(key[0]);
+            CollectiveKind kind = CollectiveKind.valueOf(key[1]);
+            List<String> algorithms = kind.algorithms();
+            out.append("\n#### ").append(kind).append(", ").append(ranks).append(" ranks (us per call)\n\n");
+            out.append("| bytes |");
+            for (String algorithm : algorithms) {
+                out.append(' ').append(algorithm).append(" |");
+            }
+            out.append(" auto run | chosen / best |\n|---:|");
+            out.append("---:|".repeat(algorithms.size() + 2)).append('\n');
+            for (Map.Entry<Long, Map<String, Double>> row : group.getValue().entrySet()) {
+                long bytes = row.getKey();
+                Map<String, Double> times = row.getValue();
+                String chosen = kind.automaticChoice(bytes, ranks);
+                double best = Double.MAX_VALUE;
+                for (String algorithm : algorithms) {
+                    best = Math.min(best, times.getOrDefault(algorithm, Double.MAX_VALUE));
+                }
+                out.append("| ").append(bytes).append(" |");
+                for (String algorithm : algorithms) {
+                    Double time = times.get(algorithm);
+                    String cell = time == null ? "-" : String.format(Locale.ROOT, "%.1f", time);
+                    out.append(' ').append(algorithm.equals(chosen) ? "**" + cell + "**" : cell).append(" |");
+                }
+                Double auto = times.get(AUTO);
+                out.append(' ').append(auto == null ? "-" : String.format(Locale.ROOT, "%.1f", auto)).append(" |");
+                Double chosenTime = times.get(chosen);
+                out.append(' ').append(chosenTime == null ? "-" : String.format(Locale.ROOT, "%.2f", chosenTime / best))
+                    .append(" |\n");
+            }
+        }
+        return out.toString();
+    }
+}
