@@ -1,0 +1,185 @@
+package org.mpjbuf;
+
+import java.nio.ByteOrder;
+import java.util.Locale;
+import java.util.function.UnaryOperator;
+
+import org.mpjbuf.buddy.AllocationStrategy;
+import org.mpjbuf.buddy.Medium;
+
+/**
+ * The tunables of the packing layer, read once when this class initialises: a system property
+ * first, then the environment variable named by upper-casing the property and turning {@code .}
+ * into {@code _}, then the default. {@code docs/configuration.md} lists them.
+ *
+ * <p>This class has no mutable state; it is thread-safe.
+ */
+public final class MpjbufConfiguration {
+    /** Property naming the object-filter patterns for dynamic sections. */
+    public static final String SERIAL_FILTER_PROP_NAME = "mpjbuf.serialFilter";
+    /**
+     * Default object-filter patterns, in the syntax of
+     * {@link java.io.ObjectInputFilter.Config#createFilter(String)}: the JDK's value classes and
+     * common collections are allowed ({@code java.lang.Object} admits {@code Object[]} arrays; no
+     * plain {@code Object} is serializable), every other class of the JDK's own packages (where the known
+     * deserialization gadgets live) is rejected, and application classes are allowed. Set the
+     * property to a strict list ending in {@code !*} to allow only named application classes.
+     */
+    public static final String SERIAL_FILTER_DEFAULT = String.join(";",
+            "maxdepth=64",
+            "java.lang.Boolean", "java.lang.Byte", "java.lang.Short", "java.lang.Character",
+            "java.lang.Integer", "java.lang.Long", "java.lang.Float", "java.lang.Double",
+            "java.lang.Number", "java.lang.String", "java.lang.Enum", "java.lang.Object",
+            "java.math.BigInteger", "java.math.BigDecimal",
+            "java.util.ArrayList", "java.util.LinkedList", "java.util.ArrayDeque",
+            "java.util.HashMap", "java.util.LinkedHashMap", "java.util.Map$Entry", "java.util.HashSet",
+            "java.util.LinkedHashSet", "java.util.Arrays$ArrayList",
+            "java.util.ImmutableCollections$*", "java.util.CollSer",
+            "java.time.*",
+            "!java.**", "!javax.**", "!jdk.**", "!sun.**", "!com.sun.**",
+            "!org.w3c.**", "!org.xml.**", "!org.ietf.**", "!org.jcp.**",
+            "*");
+
+    /** Property naming the default byte order of new buffers: {@code native}, {@code big} or {@code little}. */
+    public static final String BYTE_ORDER_PROP_NAME = "mpjbuf.byteOrder";
+    /** Default byte order of new buffers: the platform's. */
+    public static final String BYTE_ORDER_DEFAULT = "native";
+
+    /** Property naming the initial capacity, in bytes, of a buffer's dynamic section. */
+    public static final String DYNAMIC_INITIAL_CAPACITY_PROP_NAME = "mpjbuf.dynamicInitialCapacity";
+    /** Default initial capacity of a buffer's dynamic section, in bytes. */
+    public static final int DYNAMIC_INITIAL_CAPACITY_DEFAULT = 256;
+
+    /** Property naming the medium of the default factory's pool: {@code heap}, {@code direct} or {@code native}. */
+    public static final String MEDIUM_PROP_NAME = "mpjbuf.medium";
+    /** Default medium: direct memory, which channels write without a copy. */
+    public static final String MEDIUM_DEFAULT = "direct";
+
+    /**
+     * Property naming the pool strategy of {@link BufferFactory#init()}: {@code shared} (free lists
+     * shared by all regions, the paper's Buddy1) or {@code perRegion} (free lists per region, Buddy2).
+     */
+    public static final String POOL_STRATEGY_PROP_NAME = "mpjbuf.poolStrategy";
+    /** Default pool strategy: free lists shared by all regions. */
+    public static final String POOL_STRATEGY_DEFAULT = "shared";
+
+    /** The object-filter patterns in force. */
+    public static final String SERIAL_FILTER = read(SERIAL_FILTER_PROP_NAME, SERIAL_FILTER_DEFAULT);
+    /** The default byte order in force. */
+    public static final ByteOrder BYTE_ORDER =
+            parseByteOrder(read(BYTE_ORDER_PROP_NAME, BYTE_ORDER_DEFAULT));
+    /** The initial dynamic capacity in force. */
+    public static final int DYNAMIC_INITIAL_CAPACITY = parseNonNegativeInt(
+            DYNAMIC_INITIAL_CAPACITY_PROP_NAME,
+            read(DYNAMIC_INITIAL_CAPACITY_PROP_NAME, Integer.toString(DYNAMIC_INITIAL_CAPACITY_DEFAULT)));
+
+    /** The medium in force. */
+    public static final Medium MEDIUM = parseMedium(read(MEDIUM_PROP_NAME, MEDIUM_DEFAULT));
+    /** The pool strategy in force. */
+    public static final AllocationStrategy POOL_STRATEGY =
+            parseStrategy(read(POOL_STRATEGY_PROP_NAME, POOL_STRATEGY_DEFAULT));
+
+    private MpjbufConfiguration() {
+    }
+
+    private static String read(String propName, String defaultValue) {
+        return resolve(propName, defaultValue, System::getenv);
+    }
+
+    /**
+     * Resolves one setting: the system property, else the environment variable derived from its
+     * name, else the default.
+     *
+     * @param propName the property name
+     * @param defaultValue the value when neither is set
+     * @param environment looks up an environment variable by name
+     * @return the value in force
+     */
+    static String resolve(String propName, String defaultValue, UnaryOperator<String> environment) {
+        String value = System.getProperty(propName);
+        if (value == null) {
+            value = environment.apply(environmentName(propName));
+        }
+        return value == null ? defaultValue : value;
+    }
+
+    /**
+     * Returns the environment variable name for a property name.
+     *
+     * @param propName a property name such as {@code mpjbuf.byteOrder}
+     * @return the variable name, such as {@code MPJBUF_BYTEORDER}
+     */
+    static String environmentName(String propName) {
+        return propName.toUpperCase(Locale.ROOT).replace('.', '_');
+    }
+
+    /**
+     * Parses a byte-order setting.
+     *
+     * @param value {@code native}, {@code big} or {@code little}, in any case
+     * @return the byte order
+     * @throws IllegalArgumentException if the value is none of these
+     */
+    static ByteOrder parseByteOrder(String value) {
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "native" -> ByteOrder.nativeOrder();
+            case "big" -> ByteOrder.BIG_ENDIAN;
+            case "little" -> ByteOrder.LITTLE_ENDIAN;
+            default -> throw new IllegalArgumentException(BYTE_ORDER_PROP_NAME + " must be native, big or little, was '"
+                    + value + "'");
+        };
+    }
+
+    /**
+     * Parses a medium setting.
+     *
+     * @param value {@code heap}, {@code direct} or {@code native}, in any case
+     * @return the medium
+     * @throws IllegalArgumentException if the value is none of these
+     */
+    static Medium parseMedium(String value) {
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "heap" -> Medium.HEAP;
+            case "direct" -> Medium.DIRECT;
+            case "native" -> Medium.NATIVE;
+            default -> throw new IllegalArgumentException(MEDIUM_PROP_NAME + " must be heap, direct or native, was '"
+                    + value + "'");
+        };
+    }
+
+    /**
+     * Parses a pool-strategy setting.
+     *
+     * @param value {@code shared} or {@code perRegion}, in any case
+     * @return the strategy
+     * @throws IllegalArgumentException if the value is neither
+     */
+    static AllocationStrategy parseStrategy(String value) {
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "shared" -> AllocationStrategy.SHARED_FREE_LISTS;
+            case "perregion" -> AllocationStrategy.PER_REGION_FREE_LISTS;
+            default -> throw new IllegalArgumentException(POOL_STRATEGY_PROP_NAME
+                    + " must be shared or perRegion, was '" + value + "'");
+        };
+    }
+
+    /**
+     * Parses a non-negative int setting.
+     *
+     * @param propName the property, for the error message
+     * @param value the text to parse
+     * @return the value
+     * @throws IllegalArgumentException if the text is not a non-negative int
+     */
+    static int parseNonNegativeInt(String propName, String value) {
+        try {
+            int parsed = Integer.parseInt(value.trim());
+            if (parsed >= 0) {
+                return parsed;
+            }
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(propName + " must be a non-negative int, was '" + value + "'", e);
+        }
+        throw new IllegalArgumentException(propName + " must be a non-negative int, was '" + value + "'");
+    }
+}

@@ -1,0 +1,444 @@
+package org.mpjbuf;
+
+import static org.mpjbuf.BufferDescriptor.BYTE_ORDER_OFFSET;
+import static org.mpjbuf.BufferDescriptor.DYNAMIC_LENGTH_OFFSET;
+import static org.mpjbuf.BufferDescriptor.DYNAMIC_REFERENCE_LENGTH;
+import static org.mpjbuf.BufferDescriptor.ELEMENT_COUNT_OFFSET;
+import static org.mpjbuf.BufferDescriptor.FRAME_LENGTH_OFFSET;
+import static org.mpjbuf.BufferDescriptor.HEADER_RESERVED_OFFSET;
+import static org.mpjbuf.BufferDescriptor.HEADER_TRAILER_OFFSET;
+import static org.mpjbuf.BufferDescriptor.MAGIC;
+import static org.mpjbuf.BufferDescriptor.MAGIC_OFFSET;
+import static org.mpjbuf.BufferDescriptor.MESSAGE_HEADER_LENGTH;
+import static org.mpjbuf.BufferDescriptor.REFERENCE_RESERVED_OFFSET;
+import static org.mpjbuf.BufferDescriptor.SECTION_COUNT_OFFSET;
+import static org.mpjbuf.BufferDescriptor.SECTION_HEADER_LENGTH;
+import static org.mpjbuf.BufferDescriptor.SECTION_RESERVED_LENGTH;
+import static org.mpjbuf.BufferDescriptor.SECTION_RESERVED_OFFSET;
+import static org.mpjbuf.BufferDescriptor.STATIC_LENGTH_OFFSET;
+import static org.mpjbuf.BufferDescriptor.TYPE_CODE_OFFSET;
+import static org.mpjbuf.BufferDescriptor.VERSION;
+import static org.mpjbuf.BufferDescriptor.VERSION_OFFSET;
+
+import java.io.ObjectInputFilter;
+import java.nio.ByteOrder;
+import java.util.Locale;
+import java.util.Objects;
+
+import org.mpjbuf.raw.RawBuffer;
+import org.mpjbuf.raw.RawBuffers;
+
+/**
+ * The state machine behind a {@link Buffer}: which mode it is in, which section is open, where
+ * the next element goes or comes from, and the generic element moves for every family, over the
+ * static {@link RawBuffer} or the dynamic byte array.
+ *
+ * <p>Design note. Primitive elements of every type take one path: the caller names the element
+ * {@link Type}; {@code writeIndex}/{@code readIndex} check mode, section type and room, and return
+ * the byte index of the first element; the raw layer's bulk, gather or strided copy moves the
+ * elements; only then does the cursor count them, so a copy that fails its argument checks leaves
+ * the buffer as it was. A dynamic section is copied through a heap {@link RawBuffer} over the
+ * dynamic array, in the message's byte order. Objects go through {@link DynamicSection}.
+ *
+ * <p>Writing: a section's element count (and a dynamic section's frame length) is stored when the
+ * section closes, that is when the next section starts or the buffer commits; the padding bytes are
+ * zeroed then too. Reading: the headers are trusted only after {@link MessageValidator} has checked
+ * them, or because this cursor wrote them.
+ *
+ * <p>Not thread-safe: owned by one {@link Buffer}.
+ */
+final class SectionCursor {
+    private static final byte[] NO_BYTES = new byte[0];
+
+    private final RawBuffer storage;
+    private final ByteOrder writeOrder;
+    private final DynamicSection dynamic;
+    private final ObjectInputFilter patterns;
+    private RawBuffer dynamicView;
+    private byte[] dynamicViewArray;
+    private ClassLoader loader;
+
+    private boolean readable;
+    /** Write: the end of the closed sections. Read: the static length. */
+    private int end = MESSAGE_HEADER_LENGTH;
+    /** Write: sections started. Read: sections in the message. */
+    private int sectionCount;
+    private int sectionsVisited;
+    private int sectionIndex = -1;
+    private Type sectionType;
+    /** Write: elements written in the open section. Read: elements in the current section. */
+    private int elements;
+    private int consumed;
+    private int frameIndex;
+    private int frameLength;
+    private int nextSectionIndex;
+    private int nextFrameIndex;
+
+    SectionCursor(RawBuffer storage, ByteOrder order, int dynamicCapacity, ObjectInputFilter patterns) {
+        this.storage = storage;
+        this.writeOrder = order;
+        this.dynamic = new DynamicSection(dynamicCapacity);
+        this.patterns = patterns;
+        storage.order(order);
+    }
+
+    RawBuffer storage() {
+        return storage;
+    }
+
+    ByteOrder order() {
+        return storage.order();
+    }
+
+    boolean isReadable() {
+        return readable;
+    }
+
+    int end() {
+        return end;
+    }
+
+    int dynamicLength() {
+        return dynamic.length();
+    }
+
+    byte[] dynamicArray() {
+        return dynamic.array();
+    }
+
+    void classLoader(ClassLoader classLoader) {
+        this.loader = classLoader;
+    }
+
+    int sectionSize() {
+        if (sectionIndex < 0) {
+            throw new IllegalStateException("no current section: " + (readable
+                    ? "call getSectionHeader() first" : "call putSectionHeader(Type) first"));
+        }
+        return elements;
+    }
+
+    // ---------------------------------------------------------------- modes
+
+    void clear() {
+        readable = false;
+        storage.order(writeOrder);
+        end = MESSAGE_HEADER_LENGTH;
+        sectionCount = 0;
+        sectionIndex = -1;
+        sectionType = null;
+        elements = 0;
+        dynamic.clear();
+    }
+
+    void commit() {
+        requireWritable("commit");
+        closeSection();
+        for (int offset = 0; offset < Integer.BYTES; offset++) {
+            storage.putByte(MAGIC_OFFSET + offset, (byte) (MAGIC >>> (Byte.SIZE * (Integer.BYTES - 1 - offset))));
+        }
+        storage.putByte(VERSION_OFFSET, VERSION);
+        storage.putByte(BYTE_ORDER_OFFSET, BufferDescriptor.orderCode(storage.order()));
+        storage.putShort(HEADER_RESERVED_OFFSET, (short) 0);
+        storage.putInt(STATIC_LENGTH_OFFSET, end);
+        storage.putInt(DYNAMIC_LENGTH_OFFSET, dynamic.length());
+        storage.putInt(SECTION_COUNT_OFFSET, sectionCount);
+        storage.putInt(HEADER_TRAILER_OFFSET, 0);
+        startReading();
+    }
+
+    /**
+     * Switches to reading the message held in the storage and the given dynamic bytes, after
+     * validating it.
+     */
+    void commitReceived(byte[] dynamicBytes, int dynamicPresent) {
+        if (dynamicPresent < 0 || dynamicBytes == null && dynamicPresent != 0
+                || dynamicBytes != null && dynamicPresent > dynamicBytes.length) {
+            throw new IllegalArgumentException("dynamicLength " + dynamicPresent + " must be between 0 and "
+                    + (dynamicBytes == null ? 0 : dynamicBytes.length) + ", the length of dynamicBytes");
+        }
+        clear();
+        int staticLength = MessageValidator.validate(storage.segment(), dynamicPresent);
+        storage.order(BufferDescriptor.byteOrder(storage.segment()));
+        end = staticLength;
+        sectionCount = storage.getInt(SECTION_COUNT_OFFSET);
+        dynamic.adopt(dynamicBytes == null ? NO_BYTES : dynamicBytes, storage.getInt(DYNAMIC_LENGTH_OFFSET));
+        startReading();
+    }
+
+    void rewind() {
+        requireReadable("rewind");
+        startReading();
+    }
+
+    private void startReading() {
+        readable = true;
+        sectionsVisited = 0;
+        sectionIndex = -1;
+        sectionType = null;
+        nextSectionIndex = MESSAGE_HEADER_LENGTH;
+        nextFrameIndex = 0;
+        dynamic.closeObjectInput();
+    }
+
+    private void requireWritable(String operation) {
+        if (readable) {
+            throw new IllegalStateException("cannot " + operation + ": the buffer is readable (committed); "
+                    + "call clear() to write a new message");
+        }
+    }
+
+    private void requireReadable(String operation) {
+        if (!readable) {
+            throw new IllegalStateException("cannot " + operation + ": the buffer is writable; "
+                    + "call commit() before reading");
+        }
+    }
+
+    // ---------------------------------------------------------------- section headers
+
+    void putSectionHeader(Type type) {
+        Objects.requireNonNull(type, "type must not be null");
+        requireWritable("put a section header");
+        closeSection();
+        int headerLength = BufferDescriptor.sectionSize(type, 0);
+        if ((long) end + headerLength > storage.capacity()) {
+            throw overflow(type, headerLength);
+        }
+        storage.putByte(end + TYPE_CODE_OFFSET, type.code());
+        for (int offset = 0; offset < SECTION_RESERVED_LENGTH; offset++) {
+            storage.putByte(end + SECTION_RESERVED_OFFSET + offset, (byte) 0);
+        }
+        storage.putInt(end + ELEMENT_COUNT_OFFSET, 0);
+        sectionIndex = end;
+        sectionType = type;
+        elements = 0;
+        frameIndex = dynamic.length();
+        sectionCount++;
+    }
+
+    private void closeSection() {
+        if (sectionIndex < 0) {
+            return;
+        }
+        storage.putInt(sectionIndex + ELEMENT_COUNT_OFFSET, elements);
+        int payloadIndex = sectionIndex + SECTION_HEADER_LENGTH;
+        if (sectionType.isDynamic()) {
+            dynamic.closeObjectFrame();
+            storage.putInt(payloadIndex + FRAME_LENGTH_OFFSET, dynamic.length() - frameIndex);
+            storage.putInt(payloadIndex + REFERENCE_RESERVED_OFFSET, 0);
+            end = payloadIndex + DYNAMIC_REFERENCE_LENGTH;
+        } else {
+            int payloadEnd = payloadIndex + elements * sectionType.elementLength();
+            end = (int) BufferDescriptor.align(payloadEnd);
+            for (int index = payloadEnd; index < end; index++) {
+                storage.putByte(index, (byte) 0);
+            }
+        }
+        sectionIndex = -1;
+        sectionType = null;
+    }
+
+    Type getSectionHeader() {
+        requireReadable("read a section header");
+        if (sectionsVisited == sectionCount) {
+            throw new IllegalStateException("no more sections: all " + sectionCount
+                    + " sections of this message have been read");
+        }
+        int index = nextSectionIndex;
+        byte code = storage.getByte(index + TYPE_CODE_OFFSET);
+        Type type = Type.ofCode(code);
+        if (type == null) {
+            throw new MalformedMessageException("unknown type code " + code + " at byte " + index
+                    + "; the message changed after it was validated");
+        }
+        elements = storage.getInt(index + ELEMENT_COUNT_OFFSET);
+        dynamic.closeObjectInput();
+        if (type.isDynamic()) {
+            frameIndex = nextFrameIndex;
+            frameLength = storage.getInt(index + SECTION_HEADER_LENGTH + FRAME_LENGTH_OFFSET);
+            nextFrameIndex = frameIndex + frameLength;
+            nextSectionIndex = index + SECTION_HEADER_LENGTH + DYNAMIC_REFERENCE_LENGTH;
+        } else {
+            nextSectionIndex = index + SECTION_HEADER_LENGTH
+                    + (int) BufferDescriptor.align((long) elements * type.elementLength());
+        }
+        sectionIndex = index;
+        sectionType = type;
+        consumed = 0;
+        sectionsVisited++;
+        return type;
+    }
+
+    // ---------------------------------------------------------------- primitive elements
+
+    /**
+     * Checks a write of {@code count} elements of {@code element} and returns the byte index of the
+     * first, in {@link #target()}.
+     */
+    private int writeIndex(Type element, long count) {
+        requireWritable("write");
+        requireSection(element, "write");
+        requireCount(count);
+        int length = element.elementLength();
+        if (sectionType.isDynamic()) {
+            return dynamic.ensure(count * length);
+        }
+        long payloadIndex = sectionIndex + SECTION_HEADER_LENGTH;
+        long needed = payloadIndex + BufferDescriptor.align((elements + count) * length);
+        if (needed > storage.capacity()) {
+            throw overflow(sectionType, needed - end);
+        }
+        return (int) (payloadIndex + (long) elements * length);
+    }
+
+    /** Counts {@code count} elements as written, after they were copied. */
+    private void wrote(int count) {
+        elements += count;
+        if (sectionType.isDynamic()) {
+            dynamic.advance(count * sectionType.elementLength());
+        }
+    }
+
+    /**
+     * Checks a read of {@code count} elements of {@code element} and returns the byte index of the
+     * first, in {@link #target()}.
+     */
+    private int readIndex(Type element, long count) {
+        requireReadable("read");
+        requireSection(element, "read");
+        requireCount(count);
+        requireRemaining(count);
+        long offset = (long) consumed * element.elementLength();
+        return (int) (sectionType.isDynamic()
+                ? frameIndex + offset
+                : sectionIndex + SECTION_HEADER_LENGTH + offset);
+    }
+
+    /** Counts {@code count} elements as read, after they were copied. */
+    private void read(int count) {
+        consumed += count;
+    }
+
+    /** The raw buffer the open section's elements live in. */
+    private RawBuffer target() {
+        if (!sectionType.isDynamic()) {
+            return storage;
+        }
+        byte[] array = dynamic.array();
+        if (array != dynamicViewArray) {
+            dynamicView = RawBuffers.wrap(array);
+            dynamicViewArray = array;
+        }
+        return dynamicView.order(storage.order());
+    }
+
+    private void requireSection(Type element, String operation) {
+        if (sectionType == null) {
+            throw new IllegalStateException("cannot " + operation + " " + describe(element) + ": no current section; "
+                    + (readable ? "call getSectionHeader() first" : "call putSectionHeader(Type) first"));
+        }
+        boolean matches = element == Type.OBJECT
+                ? sectionType == Type.OBJECT
+                : sectionType.isPrimitive() && sectionType.staticType() == element;
+        if (!matches) {
+            throw new IllegalStateException("cannot " + operation + " " + describe(element) + " in a "
+                    + sectionType + " section");
+        }
+    }
+
+    private static String describe(Type element) {
+        return element == Type.OBJECT ? "objects" : element.name().toLowerCase(Locale.ROOT) + " elements";
+    }
+
+    private static void requireCount(long count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("numEls must not be negative, was " + count);
+        }
+    }
+
+    private void requireRemaining(long count) {
+        if (count > elements - consumed) {
+            throw new IllegalStateException("cannot read " + count + " elements: the " + sectionType
+                    + " section holds " + elements + " and " + consumed + " have been read");
+        }
+    }
+
+    private IllegalStateException overflow(Type type, long needed) {
+        return new IllegalStateException("static section full: the " + type + " section needs " + needed
+                + " bytes but " + (storage.capacity() - end) + " of the buffer's "
+                + (storage.capacity() - MESSAGE_HEADER_LENGTH) + " bytes remain; size it with "
+                + "BufferDescriptor.sectionSize");
+    }
+
+    // ---------------------------------------------------------------- primitive families
+
+    void writeArray(Type element, Object src, int srcOff, int numEls) {
+        int index = writeIndex(element, numEls);
+        target().putArray(index, src, srcOff, numEls);
+        wrote(numEls);
+    }
+
+    void readArray(Type element, Object dest, int dstOff, int numEls) {
+        int index = readIndex(element, numEls);
+        target().getArray(index, dest, dstOff, numEls);
+        read(numEls);
+    }
+
+    void gatherArray(Type element, Object src, int numEls, int idxOff, int[] indexes) {
+        int index = writeIndex(element, numEls);
+        target().gather(index, src, indexes, idxOff, numEls);
+        wrote(numEls);
+    }
+
+    void scatterArray(Type element, Object dest, int numEls, int idxOff, int[] indexes) {
+        int index = readIndex(element, numEls);
+        target().scatter(index, dest, indexes, idxOff, numEls);
+        read(numEls);
+    }
+
+    void strGatherArray(Type element, Object src, int srcOff, int rank, int exts, int strs, int[] shape) {
+        int count = StridedShape.count(rank, exts, strs, shape);
+        int index = writeIndex(element, count);
+        target().stridedGather(index, src, srcOff, rank, exts, strs, shape);
+        wrote(count);
+    }
+
+    void strScatterArray(Type element, Object dest, int dstOff, int rank, int exts, int strs, int[] shape) {
+        int count = StridedShape.count(rank, exts, strs, shape);
+        int index = readIndex(element, count);
+        target().stridedScatter(index, dest, dstOff, rank, exts, strs, shape);
+        read(count);
+    }
+
+    // ---------------------------------------------------------------- objects
+
+    /** Checks a write of {@code count} objects. */
+    void checkObjectWrite(long count) {
+        requireWritable("write");
+        requireSection(Type.OBJECT, "write");
+        requireCount(count);
+    }
+
+    /** Writes one object to the open object section. */
+    void writeObject(Object object) {
+        dynamic.writeObject(object);
+        elements++;
+    }
+
+    /** Checks a read of {@code count} objects. */
+    void checkObjectRead(long count) {
+        requireReadable("read");
+        requireSection(Type.OBJECT, "read");
+        requireCount(count);
+        requireRemaining(count);
+    }
+
+    /** Reads the next object of the current object section. */
+    Object readObject() {
+        ClassLoader resolver = loader != null ? loader : Thread.currentThread().getContextClassLoader();
+        Object object = dynamic.readObject(frameIndex, frameLength, patterns, resolver);
+        consumed++;
+        return object;
+    }
+}

@@ -1,0 +1,57 @@
+package org.mpjbuf;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteOrder;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class MpjbufConfigurationTest {
+
+    @Test
+    void shouldDeriveEnvironmentNamesFromPropertyNames() {
+        assertEquals("MPJBUF_BYTEORDER", MpjbufConfiguration.environmentName(MpjbufConfiguration.BYTE_ORDER_PROP_NAME));
+        assertEquals("MPJBUF_SERIALFILTER", MpjbufConfiguration.environmentName(MpjbufConfiguration.SERIAL_FILTER_PROP_NAME));
+    }
+
+    @Test
+    void shouldPreferPropertyThenEnvironmentThenDefault() {
+        String name = "mpjbuf.test.resolve";
+        Map<String, String> environment = Map.of("MPJBUF_TEST_RESOLVE", "fromEnvironment");
+        assertEquals("fallback", MpjbufConfiguration.resolve(name, "fallback", key -> null));
+        assertEquals("fromEnvironment", MpjbufConfiguration.resolve(name, "fallback", environment::get));
+        System.setProperty(name, "fromProperty");
+        try {
+            assertEquals("fromProperty", MpjbufConfiguration.resolve(name, "fallback", environment::get));
+        } finally {
+            System.clearProperty(name);
+        }
+    }
+
+    @Test
+    void shouldParseByteOrders() {
+        assertEquals(ByteOrder.nativeOrder(), MpjbufConfiguration.parseByteOrder("native"));
+        assertEquals(ByteOrder.BIG_ENDIAN, MpjbufConfiguration.parseByteOrder(" BIG "));
+        assertEquals(ByteOrder.LITTLE_ENDIAN, MpjbufConfiguration.parseByteOrder("little"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> MpjbufConfiguration.parseByteOrder("middle"));
+        assertTrue(e.getMessage().contains("middle"), e.getMessage());
+    }
+
+    @Test
+    void shouldParseNonNegativeInts() {
+        assertEquals(42, MpjbufConfiguration.parseNonNegativeInt("p", "42"));
+        assertThrows(IllegalArgumentException.class, () -> MpjbufConfiguration.parseNonNegativeInt("p", "-1"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> MpjbufConfiguration.parseNonNegativeInt("p", "many"));
+        assertTrue(e.getMessage().contains("'many'"), e.getMessage());
+    }
+
+    @Test
+    void shouldCompileTheDefaultFilter() {
+        assertEquals(MpjbufConfiguration.SERIAL_FILTER_DEFAULT, MpjbufConfiguration.SERIAL_FILTER);
+        assertTrue(FrameObjectFilter.CONFIGURED != null);
+    }
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Measures the NPB kernels on smdev: for every kernel, class and rank count
+# given, runs the kernel REPEAT times and prints the best (highest) Mop/s
+# total with its verification status, as a Markdown table row; beside it the
+# Mop/s per CPU second of the busiest rank (Mop/s total x time / CPU seconds)
+# of that run, which estimates the rate on an idle machine when other work
+# holds the cores.
+#   npb/run-figures.sh [KERNELS] [CLASSES] [RANKS] [REPEAT]
+#   e.g. npb/run-figures.sh "CG EP FT IS MG" "A B" "1 2" 3
+# Needs the build first: ./mvnw -B -q package -DskipTests
+set -u
+root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
+kernels=${1:-"CG EP FT IS MG"}
+classes=${2:-"A B"}
+ranks=${3:-"1 2"}
+repeat=${4:-3}
+echo "| kernel | class | ranks | best Mop/s total | all runs | Mop per CPU-s (best run) | verified |"
+echo "|---|---|---|---|---|---|---|"
+for kernel in $kernels; do
+  for class in $classes; do
+    for np in $ranks; do
+      runs=""
+      best=0
+      percpu=0
+      verified=yes
+      for _ in $(seq "$repeat"); do
+        out=$("$root/bin/mpjrun" -np "$np" -cp "$root/npb/target/classes" "org.mpjbuf.npb.$kernel" "CLASS=$class" 2>&1)
+        mops=$(printf '%s\n' "$out" | awk -F= '/Mop\/s total/ {gsub(/ /, "", $2); print $2}')
+        wall=$(printf '%s\n' "$out" | awk -F= '/Time in seconds/ {gsub(/ /, "", $2); print $2}')
+        cpu=$(printf '%s\n' "$out" | awk -F= '/CPU seconds/ {gsub(/ /, "", $2); print $2}')
+        printf '%s\n' "$out" | grep -q "Verification    =               SUCCESSFUL" || verified=no
+        runs="$runs ${mops:-failed}"
+        if awk -v a="$best" -v b="${mops:-0}" 'BEGIN {exit !(b > a)}'; then
+          best=$mops
+          percpu=$(awk -v m="$mops" -v w="${wall:-0}" -v c="${cpu:-0}" 'BEGIN {printf "%.0f", (c > 0) ? m * w / c : 0}')
+        fi
+      done
+      echo "| $kernel | $class | $np | $best |$runs | $percpu | $verified |"
+    done
+  done
+done

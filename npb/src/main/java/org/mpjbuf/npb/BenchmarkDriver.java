@@ -1,0 +1,90 @@
+package org.mpjbuf.npb;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.StringJoiner;
+
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.MPIException;
+
+/**
+ * Runs a {@link Benchmark} on every rank: checks the process count, prints the
+ * banner and the progress lines at rank 0, reduces the time and the
+ * verification result, and prints the report.
+ *
+ * <p>Stateless and thread-safe; every rank calls it from its own thread.
+ */
+public final class BenchmarkDriver {
+    private BenchmarkDriver() {
+    }
+
+    /**
+     * The body of every kernel's {@code main}: {@code MPI.Init}, the run on
+     * {@code MPI.COMM_WORLD}, {@code MPI.Finalize}.
+     *
+     * @param benchmark the kernel
+     * @param args the command line
+     * @return the report, the same on every rank
+     * @throws MPIException if communication fails
+     * @throws IllegalArgumentException if the arguments or the process count
+     *         are not allowed
+     */
+    static BenchmarkReport main(Benchmark benchmark, String[] args) throws MPIException {
+        String[] rest = MPI.Init(args);
+        BenchmarkArguments arguments = BenchmarkArguments.parse(rest);
+        BenchmarkReport report = execute(benchmark, MPI.COMM_WORLD, arguments.problemClass(), System.out);
+        MPI.Finalize();
+        return report;
+    }
+
+    /**
+     * Runs a kernel on every rank of {@code comm}; each rank calls this.
+     *
+     * @param benchmark the kernel
+     * @param comm the communicator
+     * @param problemClass the class
+     * @param out where rank 0 prints the banner, the progress and the report
+     * @return the report, the same on every rank
+     * @throws MPIException if communication fails
+     * @throws IllegalArgumentException if the kernel does not support the
+     *         class, or the communicator's size is not a power of two the
+     *         kernel supports for the class
+     */
+    public static BenchmarkReport execute(Benchmark benchmark, Intracomm comm, ProblemClass problemClass,
+            PrintStream out) throws MPIException {
+        int processes = comm.Size();
+        checkProcessCount(benchmark, problemClass, processes);
+        PrintStream progress = comm.Rank() == 0 ? out : new PrintStream(OutputStream.nullOutputStream());
+        String size = benchmark.size(problemClass);
+        int iterations = benchmark.iterations(problemClass);
+        BenchmarkReport.printHeader(progress, benchmark.name(), size, iterations, processes);
+
+        Benchmark.Outcome outcome = benchmark.run(comm, problemClass, progress);
+
+        double[] seconds = {outcome.seconds(), outcome.cpuSeconds()};
+        double[] maxSeconds = new double[2];
+        comm.Allreduce(seconds, 0, maxSeconds, 0, 2, MPI.DOUBLE, MPI.MAX);
+        int[] verified = {outcome.verified() ? 1 : 0};
+        comm.Bcast(verified, 0, 1, MPI.INT, 0);
+        double mops = maxSeconds[0] > 0 ? outcome.megaOperations() / maxSeconds[0] : 0.0;
+        BenchmarkReport report = new BenchmarkReport(benchmark.name(), problemClass, size, iterations,
+                processes, maxSeconds[0], maxSeconds[1], mops, outcome.operationType(), verified[0] == 1,
+                RunEnvironment.deviceName(), RunEnvironment.jdkVersion());
+        report.print(progress);
+        return report;
+    }
+
+    private static void checkProcessCount(Benchmark benchmark, ProblemClass problemClass, int processes) {
+        int max = benchmark.maxProcesses(problemClass);
+        if (processes < 1 || Integer.bitCount(processes) != 1 || processes > max) {
+            StringJoiner allowed = new StringJoiner(", ");
+            for (int count = 1; count <= max; count <<= 1) {
+                allowed.add(Integer.toString(count));
+            }
+            throw new IllegalArgumentException(benchmark.name() + " class " + problemClass
+                    + " cannot run on " + processes + " processes: the process count must be a power of two"
+                    + " from 1 to " + max + " (" + allowed + ")");
+        }
+    }
+}

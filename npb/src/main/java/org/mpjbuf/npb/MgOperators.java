@@ -1,0 +1,260 @@
+package org.mpjbuf.npb;
+
+import mpi.MPIException;
+
+/**
+ * The MG stencil operators on one rank's part of a level: residual,
+ * smoother, restriction and prolongation ({@code resid}, {@code psinv},
+ * {@code rprj3}, {@code interp} of NPB 3.4 {@code mg.f}).
+ *
+ * <p>Design note. Each operator is a 27-point stencil whose coefficients
+ * depend only on the distance class of a neighbour (centre, face, edge,
+ * corner). To share additions the operators first form, for a whole x-line,
+ * the sums of the four face neighbours and the four edge neighbours in the
+ * y-z plane ({@code s1}, {@code s2}), as the reference does; keeping its
+ * order of additions keeps its rounding. Arrays are laid out as
+ * {@link MgGrid} describes; after an operator writes a level, the ghost
+ * layer is refreshed by {@link MgGrid#exchange}.
+ *
+ * <p>Not thread-safe: one instance per rank (it owns line buffers).
+ */
+final class MgOperators {
+    private final MgGrid grid;
+    private final double[] a;
+    private final double[] c;
+    private final double[] line1;
+    private final double[] line2;
+    private final double[] line3;
+
+    /**
+     * Creates the operators.
+     *
+     * @param grid the rank's grid
+     * @param a the coefficients of the discrete operator by distance class
+     * @param c the coefficients of the smoother by distance class
+     */
+    MgOperators(MgGrid grid, double[] a, double[] c) {
+        this.grid = grid;
+        this.a = a.clone();
+        this.c = c.clone();
+        int longest = grid.extent(grid.levels(), 0);
+        this.line1 = new double[longest];
+        this.line2 = new double[longest];
+        this.line3 = new double[longest];
+    }
+
+    /**
+     * {@code r = v - A u} on the interior of a level, then the ghost exchange.
+     * {@code r} may be {@code v}.
+     *
+     * @param u the approximation
+     * @param v the right-hand side
+     * @param r receives the residual
+     * @param level the level
+     * @throws MPIException if the exchange fails
+     */
+    void residual(double[] u, double[] v, double[] r, int level) throws MPIException {
+        int n1 = grid.extent(level, 0);
+        int n2 = grid.extent(level, 1);
+        int n3 = grid.extent(level, 2);
+        int plane = n1 * n2;
+        double[] u1 = line1;
+        double[] u2 = line2;
+        double a0 = a[0];
+        double a2 = a[2];
+        double a3 = a[3];
+        for (int i3 = 1; i3 < n3 - 1; i3++) {
+            for (int i2 = 1; i2 < n2 - 1; i2++) {
+                int centre = n1 * (i2 + n2 * i3);
+                int south = centre - n1;
+                int north = centre + n1;
+                for (int i1 = 0; i1 < n1; i1++) {
+                    u1[i1] = u[south + i1] + u[north + i1] + u[centre - plane + i1] + u[centre + plane + i1];
+                    u2[i1] = u[south - plane + i1] + u[north - plane + i1]
+                            + u[south + plane + i1] + u[north + plane + i1];
+                }
+                for (int i1 = 1; i1 < n1 - 1; i1++) {
+                    int index = centre + i1;
+                    r[index] = v[index] - a0 * u[index]
+                            - a2 * (u2[i1] + u1[i1 - 1] + u1[i1 + 1])
+                            - a3 * (u2[i1 - 1] + u2[i1 + 1]);
+                }
+            }
+        }
+        grid.exchange(r, level);
+    }
+
+    /**
+     * {@code u = u + C r} on the interior of a level, then the ghost exchange.
+     *
+     * @param r the residual
+     * @param u the approximation, updated
+     * @param level the level
+     * @throws MPIException if the exchange fails
+     */
+    void smooth(double[] r, double[] u, int level) throws MPIException {
+        int n1 = grid.extent(level, 0);
+        int n2 = grid.extent(level, 1);
+        int n3 = grid.extent(level, 2);
+        int plane = n1 * n2;
+        double[] r1 = line1;
+        double[] r2 = line2;
+        double c0 = c[0];
+        double c1 = c[1];
+        double c2 = c[2];
+        for (int i3 = 1; i3 < n3 - 1; i3++) {
+            for (int i2 = 1; i2 < n2 - 1; i2++) {
+                int centre = n1 * (i2 + n2 * i3);
+                int south = centre - n1;
+                int north = centre + n1;
+                for (int i1 = 0; i1 < n1; i1++) {
+                    r1[i1] = r[south + i1] + r[north + i1] + r[centre - plane + i1] + r[centre + plane + i1];
+                    r2[i1] = r[south - plane + i1] + r[north - plane + i1]
+                            + r[south + plane + i1] + r[north + plane + i1];
+                }
+                for (int i1 = 1; i1 < n1 - 1; i1++) {
+                    int index = centre + i1;
+                    u[index] = u[index]
+                            + c0 * r[index]
+                            + c1 * (r[index - 1] + r[index + 1] + r1[i1])
+                            + c2 * (r2[i1] + r1[i1 - 1] + r1[i1 + 1]);
+                }
+            }
+        }
+        grid.exchange(u, level);
+    }
+
+    /**
+     * Restricts the residual of level {@code level} to the interior of level
+     * {@code level - 1} (full weighting), then the ghost exchange there.
+     *
+     * @param r the fine residual
+     * @param s receives the coarse residual
+     * @param level the fine level
+     * @throws MPIException if the exchange fails
+     */
+    void restrict(double[] r, double[] s, int level) throws MPIException {
+        int coarse = level - 1;
+        int m1k = grid.extent(level, 0);
+        int m2k = grid.extent(level, 1);
+        int m1j = grid.extent(coarse, 0);
+        int m2j = grid.extent(coarse, 1);
+        int m3j = grid.extent(coarse, 2);
+        int d1 = m1k == 3 ? 1 : 0;
+        int d2 = m2k == 3 ? 1 : 0;
+        int d3 = grid.extent(level, 2) == 3 ? 1 : 0;
+        int plane = m1k * m2k;
+        double[] x1 = line1;
+        double[] y1 = line2;
+        for (int j3 = 1; j3 < m3j - 1; j3++) {
+            int i3 = 2 * j3 - d3;
+            for (int j2 = 1; j2 < m2j - 1; j2++) {
+                int i2 = 2 * j2 - d2;
+                int centre = m1k * (i2 + m2k * i3);
+                int south = centre - m1k;
+                int north = centre + m1k;
+                for (int j1 = 1; j1 < m1j; j1++) {
+                    int i1 = 2 * j1 - d1 - 1;
+                    x1[i1] = r[south + i1] + r[north + i1] + r[centre - plane + i1] + r[centre + plane + i1];
+                    y1[i1] = r[south - plane + i1] + r[south + plane + i1]
+                            + r[north - plane + i1] + r[north + plane + i1];
+                }
+                int target = m1j * (j2 + m2j * j3);
+                for (int j1 = 1; j1 < m1j - 1; j1++) {
+                    int i1 = 2 * j1 - d1;
+                    double y2 = r[south - plane + i1] + r[south + plane + i1]
+                            + r[north - plane + i1] + r[north + plane + i1];
+                    double x2 = r[south + i1] + r[north + i1] + r[centre - plane + i1] + r[centre + plane + i1];
+                    s[target + j1] = 0.5 * r[centre + i1]
+                            + 0.25 * (r[centre + i1 - 1] + r[centre + i1 + 1] + x2)
+                            + 0.125 * (x1[i1 - 1] + x1[i1 + 1] + y2)
+                            + 0.0625 * (y1[i1 - 1] + y1[i1 + 1]);
+                }
+            }
+        }
+        grid.exchange(s, coarse);
+    }
+
+    /**
+     * Adds the trilinear interpolation of level {@code level - 1} to level
+     * {@code level}, ghosts included: the coarse ghosts are current, so the
+     * fine ghosts come out equal to the neighbours' interior and need no
+     * exchange.
+     *
+     * @param z the coarse approximation
+     * @param u the fine approximation, updated
+     * @param level the fine level
+     */
+    void interpolate(double[] z, double[] u, int level) {
+        int coarse = level - 1;
+        int mm1 = grid.extent(coarse, 0);
+        int mm2 = grid.extent(coarse, 1);
+        int mm3 = grid.extent(coarse, 2);
+        int n1 = grid.extent(level, 0);
+        int n2 = grid.extent(level, 1);
+        int finePlane = n1 * n2;
+        int coarsePlane = mm1 * mm2;
+        double[] z1 = line1;
+        double[] z2 = line2;
+        double[] z3 = line3;
+        for (int i3 = 0; i3 < mm3 - 1; i3++) {
+            for (int i2 = 0; i2 < mm2 - 1; i2++) {
+                int zc = mm1 * i2 + coarsePlane * i3;
+                int zn = zc + mm1;
+                int zu = zc + coarsePlane;
+                int znu = zn + coarsePlane;
+                for (int i1 = 0; i1 < mm1; i1++) {
+                    z1[i1] = z[zn + i1] + z[zc + i1];
+                    z2[i1] = z[zu + i1] + z[zc + i1];
+                    z3[i1] = z[znu + i1] + z[zu + i1] + z1[i1];
+                }
+                int base = n1 * (2 * i2) + finePlane * (2 * i3);
+                int up = base + n1;
+                int high = base + finePlane;
+                int upHigh = up + finePlane;
+                for (int i1 = 0; i1 < mm1 - 1; i1++) {
+                    u[base + 2 * i1] += z[zc + i1];
+                    u[base + 2 * i1 + 1] += 0.5 * (z[zc + i1 + 1] + z[zc + i1]);
+                }
+                for (int i1 = 0; i1 < mm1 - 1; i1++) {
+                    u[up + 2 * i1] += 0.5 * z1[i1];
+                    u[up + 2 * i1 + 1] += 0.25 * (z1[i1] + z1[i1 + 1]);
+                }
+                for (int i1 = 0; i1 < mm1 - 1; i1++) {
+                    u[high + 2 * i1] += 0.5 * z2[i1];
+                    u[high + 2 * i1 + 1] += 0.25 * (z2[i1] + z2[i1 + 1]);
+                }
+                for (int i1 = 0; i1 < mm1 - 1; i1++) {
+                    u[upHigh + 2 * i1] += 0.25 * z3[i1];
+                    u[upHigh + 2 * i1 + 1] += 0.125 * (z3[i1] + z3[i1 + 1]);
+                }
+            }
+        }
+    }
+
+    /**
+     * {@return the L2 norm of the interior of the finest level, scaled by
+     * the number of points ({@code norm2u3}), over all ranks}
+     *
+     * @param r an array of the finest level
+     * @throws MPIException if the reduction fails
+     */
+    double norm(double[] r) throws MPIException {
+        int level = grid.levels();
+        int n1 = grid.extent(level, 0);
+        int n2 = grid.extent(level, 1);
+        int n3 = grid.extent(level, 2);
+        double sum = 0.0;
+        for (int i3 = 1; i3 < n3 - 1; i3++) {
+            for (int i2 = 1; i2 < n2 - 1; i2++) {
+                int row = n1 * (i2 + n2 * i3);
+                for (int i1 = 1; i1 < n1 - 1; i1++) {
+                    double value = r[row + i1];
+                    sum += value * value;
+                }
+            }
+        }
+        double points = Math.pow(grid.globalSize(level), 3);
+        return Math.sqrt(grid.sum(sum) / points);
+    }
+}

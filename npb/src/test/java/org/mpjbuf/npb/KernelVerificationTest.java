@@ -1,0 +1,70 @@
+package org.mpjbuf.npb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.mpjbuf.mpj.runtime.Job;
+
+/** Every kernel verifies against the NPB reference values on 1, 2 and 4 ranks. */
+class KernelVerificationTest {
+
+    static Stream<Arguments> classS() {
+        return Stream.of(1, 2, 4).flatMap(ranks -> Stream.<Supplier<Benchmark>>of(
+                CG::new, EP::new, FT::new, IS::new, MG::new)
+                .map(kernel -> Arguments.of(kernel.get().name(), kernel, ranks, ProblemClass.S)));
+    }
+
+    static Stream<Arguments> classW() {
+        return Stream.of(1, 2).flatMap(ranks -> Stream.<Supplier<Benchmark>>of(CG::new, IS::new)
+                .map(kernel -> Arguments.of(kernel.get().name(), kernel, ranks, ProblemClass.W)));
+    }
+
+    @ParameterizedTest(name = "{0} class {3} on {2} ranks")
+    @MethodSource("classS")
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void shouldVerifyClassS(String name, Supplier<Benchmark> kernel, int ranks, ProblemClass problemClass) {
+        assertVerifies(name, kernel, ranks, problemClass);
+    }
+
+    @ParameterizedTest(name = "{0} class {3} on {2} ranks")
+    @MethodSource("classW")
+    @Tag("slow")
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void shouldVerifyClassWOfTheQuickKernels(String name, Supplier<Benchmark> kernel, int ranks,
+            ProblemClass problemClass) {
+        assertVerifies(name, kernel, ranks, problemClass);
+    }
+
+    private static void assertVerifies(String name, Supplier<Benchmark> kernel, int ranks,
+            ProblemClass problemClass) {
+        ByteArrayOutputStream output = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(output, true, StandardCharsets.UTF_8);
+        List<BenchmarkReport> reports = new CopyOnWriteArrayList<>();
+        Job.of(ranks).runTasks(world -> reports.add(
+                BenchmarkDriver.execute(kernel.get(), world, problemClass, out))).orThrow();
+
+        assertEquals(ranks, reports.size());
+        for (BenchmarkReport report : reports) {
+            assertTrue(report.verified(), () -> name + " did not verify:\n" + output);
+            assertEquals(ranks, report.processes());
+            assertTrue(report.mopsTotal() > 0, () -> "no Mop/s in\n" + output);
+        }
+        String text = output.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains(" " + name + " Benchmark Completed."), text);
+        assertTrue(text.contains("Verification    =               SUCCESSFUL"), text);
+    }
+}
