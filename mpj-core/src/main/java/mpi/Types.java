@@ -3,19 +3,18 @@ package mpi;
 import java.lang.reflect.Array;
 
 import org.mpjbuf.dev.ElementType;
+import org.mpjbuf.mpj.datatype.ArrayPacking;
 import org.mpjbuf.mpj.datatype.BaseType;
 import org.mpjbuf.mpj.datatype.BasicTypes;
 import org.mpjbuf.mpj.datatype.MappedDatatype;
-import org.mpjbuf.mpj.datatype.RunVisitor;
-import org.mpjbuf.mpj.datatype.TypeWalker;
 
 /**
  * Packing of non-contiguous messages for point-to-point: the items of a derived datatype are
  * gathered, in type-map order, into a contiguous array of the base type, and scattered back from
- * one. The runs come from the datatype engine's {@link TypeWalker} (a dense type is one run); each
- * run is one {@code System.arraycopy}, so every primitive type and {@code Object} share one path.
+ * one, by the datatype engine's {@link ArrayPacking} (bulk copies for long runs, a tight element
+ * loop for the short runs of a committed type).
  *
- * <p>Thread-safe: stateless; each call uses its own visitor.
+ * <p>Thread-safe: stateless.
  */
 final class Types {
 
@@ -29,18 +28,14 @@ final class Types {
     static Object pack(Object buf, int offset, int count, MappedDatatype type, int elements)
         throws MPIException {
         Object packed = newArray(type, elements);
-        if (elements > 0) {
-            TypeWalker.walk(type, count, offset, elements, new Copier(buf, packed, true));
-        }
+        ArrayPacking.gather(buf, offset, count, type, packed, 0);
         return packed;
     }
 
     /** Copies the first {@code elements} received base elements into {@code count} items. */
     static void unpack(Object packed, int elements, Object buf, int offset, int count, MappedDatatype type)
         throws MPIException {
-        if (elements > 0) {
-            TypeWalker.walk(type, count, offset, elements, new Copier(buf, packed, false));
-        }
+        ArrayPacking.scatter(packed, 0, elements, buf, offset, count, type);
     }
 
     /** Returns a new array of the type's base type. */
@@ -71,29 +66,5 @@ final class Types {
             case DOUBLE -> BasicTypes.DOUBLE;
             case OBJECT -> BasicTypes.OBJECT;
         };
-    }
-
-    /** Copies each run between the user's array and the packed array, advancing in the latter. */
-    private static final class Copier implements RunVisitor {
-        private final Object user;
-        private final Object packed;
-        private final boolean gather;
-        private int position;
-
-        Copier(Object user, Object packed, boolean gather) {
-            this.user = user;
-            this.packed = packed;
-            this.gather = gather;
-        }
-
-        @Override
-        public void run(int index, int length) {
-            if (gather) {
-                System.arraycopy(user, index, packed, position, length);
-            } else {
-                System.arraycopy(packed, position, user, index, length);
-            }
-            position += length;
-        }
     }
 }
