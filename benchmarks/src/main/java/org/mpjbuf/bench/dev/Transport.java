@@ -6,7 +6,14 @@ public enum Transport {
     SMDEV {
         @Override
         Link[] open() {
-            return SmdevLink.open();
+            return SmdevLink.open(false);
+        }
+    },
+    /** smdev with lock-free inboxes. */
+    SMDEV_INBOX {
+        @Override
+        Link[] open() {
+            return SmdevLink.open(true);
         }
     },
     /** The {@code java.util.concurrent} hand-off baseline. */

@@ -1,0 +1,197 @@
+package org.mpjbuf.dev.smdev;
+
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.mpjbuf.dev.DeviceException;
+import org.mpjbuf.dev.Status;
+
+/**
+ * The receiving side of one rank: its posted-receive queue and its unexpected-message queue,
+ * guarded by one lock.
+ *
+ * <h2>Design note</h2>
+ * Matching happens under the lock of the receiving rank's mailbox, whoever arrives second does
+ * the copy, and the copy itself runs outside the lock:
+ * <ol>
+ *   <li>A sender locks the destination's mailbox and removes the oldest posted receive that
+ *       accepts its (source, tag, context). If there is one, it unlocks and copies its data
+ *       straight into the receive buffer (one copy, whatever the size).</li>
+ *   <li>Otherwise it appends itself to the unexpected queue: an eager send first copies its data
+ *       into a staging buffer and completes at once; a rendezvous or synchronous send leaves a
+ *       reference to its own array and completes when a receiver has copied from it.</li>
+ *   <li>A receiver locks its own mailbox and removes the oldest unexpected message its pattern
+ *       accepts; if there is one it unlocks and copies (from the staging buffer, or straight from
+ *       the sender's array); otherwise it appends itself to the posted queue.</li>
+ * </ol>
+ * Both queues are FIFO and every append and removal happens under the one lock, so the order in
+ * which a sender's thread enqueued two messages is the order in which receives see them: no
+ * sequence numbers are needed for non-overtaking, and {@code ANY_SOURCE} costs nothing extra. The
+ * paper's design keeps one lock per pair of ranks and needs sequence numbers to match
+ * {@code ANY_SOURCE} in order; one lock per receiver is contended only by the ranks sending to it.
+ *
+ * <p>Thread-safe: every field except the volatile ones is guarded by {@link #lock}.
+ */
+final class LockedMailbox implements Mailbox {
+    final ReentrantLock lock = new ReentrantLock();
+    final RequestQueue posted = new RequestQueue();
+    final RequestQueue unexpected = new RequestQueue();
+    private final int rank;
+    private boolean finished;
+    private volatile long arrivals;
+    private volatile Thread prober;
+
+    LockedMailbox(final int rank) {
+        this.rank = rank;
+    }
+
+    @Override
+    public int rank() {
+        return rank;
+    }
+
+    /** Number of messages that have arrived unexpected so far; probers wait for it to change. */
+    @Override
+    public long arrivals() {
+        return arrivals;
+    }
+
+    @Override
+    public void prober(final Thread thread) {
+        prober = thread;
+    }
+
+    /**
+     * Matches a send against the posted receives, or queues it as unexpected.
+     *
+     * @return the matched receive, removed from the posted queue, or {@code null} if queued
+     * @throws DeviceException if this rank has finished
+     */
+    @Override
+    public SmdevRequest matchOrQueue(final SmdevRequest send, final Transfers transfers) {
+        final SmdevRequest receive;
+        lock.lock();
+        try {
+            if (finished) {
+                throw new DeviceException("cannot send to rank " + rank + ": it has finished");
+            }
+            receive = posted.firstReceiveFor(send.sourceRank, send.tag, send.context);
+            if (receive != null) {
+                posted.remove(receive);
+                receive.queuedIn = null;
+            } else {
+                if (send.eager && send.staged == null) {
+                    transfers.stage(send);
+                }
+                unexpected.add(send);
+                send.queuedIn = this;
+                arrivals++;
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (receive == null) {
+            final Thread waiting = prober;
+            if (waiting != null) {
+                LockSupport.unpark(waiting);
+            }
+        }
+        return receive;
+    }
+
+    /**
+     * Matches a receive against the unexpected messages, or posts it.
+     *
+     * @return the matched send, removed from the unexpected queue, or {@code null} if posted
+     */
+    @Override
+    public SmdevRequest matchOrPost(final SmdevRequest receive) {
+        lock.lock();
+        try {
+            final SmdevRequest send = unexpected.firstMessageFor(receive.sourceRank, receive.tag, receive.context);
+            if (send != null) {
+                unexpected.remove(send);
+                send.queuedIn = null;
+                return send;
+            }
+            posted.add(receive);
+            receive.queuedIn = this;
+            return null;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Returns the oldest matching unexpected message without removing it, or {@code null}. */
+    @Override
+    public SmdevRequest firstMessage(final int source, final int tag, final int context) {
+        lock.lock();
+        try {
+            return unexpected.firstMessageFor(source, tag, context);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Removes a posted receive that has not matched yet; returns whether it was still posted. */
+    @Override
+    public boolean unpost(final SmdevRequest receive) {
+        lock.lock();
+        try {
+            if (receive.queuedIn != this) {
+                return false;
+            }
+            posted.remove(receive);
+            receive.queuedIn = null;
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Closes the mailbox when its rank finishes: later sends to it fail; queued messages are
+     * dropped (senders still waiting fail); posted receives complete as cancelled.
+     */
+    @Override
+    public void close(final Transfers transfers) {
+        final RequestQueue droppedSends = new RequestQueue();
+        final RequestQueue droppedReceives = new RequestQueue();
+        lock.lock();
+        try {
+            finished = true;
+            moveAll(unexpected, droppedSends);
+            moveAll(posted, droppedReceives);
+        } finally {
+            lock.unlock();
+        }
+        for (SmdevRequest s = droppedSends.head(); s != null; s = droppedSends.head()) {
+            droppedSends.remove(s);
+            transfers.release(s);
+            if (!s.eager) {
+                s.complete(null, new DeviceException("rank " + rank
+                    + " finished without receiving this message: " + s));
+            }
+        }
+        for (SmdevRequest r = droppedReceives.head(); r != null; r = droppedReceives.head()) {
+            droppedReceives.remove(r);
+            r.complete(Status.ofCancelled(r.tag, r.context), null);
+        }
+    }
+
+    @Override
+    public void progress() {
+    }
+
+    @Override
+    public void idling(final Thread waiter) {
+    }
+
+    private static void moveAll(final RequestQueue from, final RequestQueue to) {
+        for (SmdevRequest r = from.head(); r != null; r = from.head()) {
+            from.remove(r);
+            r.queuedIn = null;
+            to.add(r);
+        }
+    }
+}
