@@ -4,7 +4,6 @@
 @SuppressWarnings({"requires-automatic", "requires-transitive-automatic"}) // jars built as automatic modules
 module org.mpjbuf.devices {
     requires org.agrona;
-    requires org.jctools.core;
     requires org.mpjbuf.buddy;
     requires transitive org.mpjbuf;
 

@@ -49,10 +49,6 @@ public class FanInBenchmark {
     @Param({"8", "4096"})
     public int size;
 
-    /** Whether smdev uses lock-free inboxes instead of a lock per receiver. */
-    @Param({"false", "true"})
-    public boolean inbox;
-
     private Device receiver;
     private ProcessID[] ids;
     private byte[] incoming;
@@ -63,7 +59,7 @@ public class FanInBenchmark {
     /** Opens the world and starts the sender threads. */
     @Setup(Level.Trial)
     public void start() {
-        final SmdevWorld world = SmdevWorld.builder().size(SENDERS + 1).inbox(inbox).build();
+        final SmdevWorld world = SmdevWorld.create(SENDERS + 1);
         receiver = Device.newInstance("smdev");
         ids = receiver.init(DeviceArguments.builder().rank(0).size(SENDERS + 1).world(world).build());
         incoming = new byte[size];

@@ -21,7 +21,7 @@ public abstract class PeerBenchmarkState {
     public int size;
 
     /** The transport measured. */
-    @Param({"SMDEV", "SMDEV_INBOX", "HANDOFF"})
+    @Param({"SMDEV", "HANDOFF"})
     public Transport transport;
 
     Link local;

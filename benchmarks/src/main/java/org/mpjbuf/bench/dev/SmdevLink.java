@@ -23,8 +23,8 @@ final class SmdevLink implements Link {
     }
 
     /** Opens both ends of a new world: index 0 is rank 0. */
-    static Link[] open(final boolean inbox) {
-        final SmdevWorld world = SmdevWorld.builder().size(2).inbox(inbox).build();
+    static Link[] open() {
+        final SmdevWorld world = SmdevWorld.create(2);
         return new Link[] {new SmdevLink(world, 0), new SmdevLink(world, 1)};
     }
 

@@ -6,14 +6,7 @@ public enum Transport {
     SMDEV {
         @Override
         Link[] open() {
-            return SmdevLink.open(false);
-        }
-    },
-    /** smdev with lock-free inboxes. */
-    SMDEV_INBOX {
-        @Override
-        Link[] open() {
-            return SmdevLink.open(true);
+            return SmdevLink.open();
         }
     },
     /** The {@code java.util.concurrent} hand-off baseline. */

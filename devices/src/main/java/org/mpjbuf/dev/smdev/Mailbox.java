@@ -1,26 +1,188 @@
 package org.mpjbuf.dev.smdev;
 
-/** The receiving side of one rank: matching of sends against posted receives. */
-sealed interface Mailbox permits LockedMailbox, InboxMailbox {
-    int rank();
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 
-    long arrivals();
+import org.mpjbuf.dev.DeviceException;
+import org.mpjbuf.dev.Status;
 
-    void prober(Thread thread);
+/**
+ * The receiving side of one rank: its posted-receive queue and its unexpected-message queue,
+ * guarded by one lock.
+ *
+ * <h2>Design note</h2>
+ * Matching happens under the lock of the receiving rank's mailbox, whoever arrives second does
+ * the copy, and the copy itself runs outside the lock:
+ * <ol>
+ *   <li>A sender locks the destination's mailbox and removes the oldest posted receive that
+ *       accepts its (source, tag, context). If there is one, it unlocks and copies its data
+ *       straight into the receive buffer (one copy, whatever the size).</li>
+ *   <li>Otherwise it appends itself to the unexpected queue: an eager send first copies its data
+ *       into a staging buffer and completes at once; a rendezvous or synchronous send leaves a
+ *       reference to its own array and completes when a receiver has copied from it.</li>
+ *   <li>A receiver locks its own mailbox and removes the oldest unexpected message its pattern
+ *       accepts; if there is one it unlocks and copies (from the staging buffer, or straight from
+ *       the sender's array); otherwise it appends itself to the posted queue.</li>
+ * </ol>
+ * Both queues are FIFO and every append and removal happens under the one lock, so the order in
+ * which a sender's thread enqueued two messages is the order in which receives see them: no
+ * sequence numbers are needed for non-overtaking, and {@code ANY_SOURCE} costs nothing extra. The
+ * paper's design keeps one lock per pair of ranks and needs sequence numbers to match
+ * {@code ANY_SOURCE} in order; one lock per receiver is contended only by the ranks sending to it.
+ *
+ * <p>Lock-free inboxes (a JCTools MPSC queue per rank, drained in order into the receiving rank's
+ * private queues, with senders helping to drain so that completion listeners progress) were built
+ * and measured against this design: they were slower in ping-pong and with many senders to one
+ * receiver, because every eager message must be staged before it is queued (the sender can no
+ * longer copy straight into a posted receive) and crosses one more queue; see the benchmarks
+ * README.
+ *
+ * <p>Thread-safe: every field except the volatile ones is guarded by {@link #lock}.
+ */
+final class Mailbox {
+    final ReentrantLock lock = new ReentrantLock();
+    final RequestQueue posted = new RequestQueue();
+    final RequestQueue unexpected = new RequestQueue();
+    private final int rank;
+    private boolean finished;
+    private volatile long arrivals;
+    private volatile Thread prober;
 
-    SmdevRequest matchOrQueue(SmdevRequest send, Transfers transfers);
+    Mailbox(final int rank) {
+        this.rank = rank;
+    }
 
-    SmdevRequest matchOrPost(SmdevRequest receive);
+    int rank() {
+        return rank;
+    }
 
-    SmdevRequest firstMessage(int source, int tag, int context);
+    /** Number of messages that have arrived unexpected so far; probers wait for it to change. */
+    long arrivals() {
+        return arrivals;
+    }
 
-    boolean unpost(SmdevRequest receive);
+    void prober(final Thread thread) {
+        prober = thread;
+    }
 
-    void close(Transfers transfers);
+    /**
+     * Matches a send against the posted receives, or queues it as unexpected.
+     *
+     * @return the matched receive, removed from the posted queue, or {@code null} if queued
+     * @throws DeviceException if this rank has finished
+     */
+    SmdevRequest matchOrQueue(final SmdevRequest send, final Transfers transfers) {
+        final SmdevRequest receive;
+        lock.lock();
+        try {
+            if (finished) {
+                throw new DeviceException("cannot send to rank " + rank + ": it has finished");
+            }
+            receive = posted.firstReceiveFor(send.sourceRank, send.tag, send.context);
+            if (receive != null) {
+                posted.remove(receive);
+                receive.queuedIn = null;
+            } else {
+                if (send.eager && send.staged == null) {
+                    transfers.stage(send);
+                }
+                unexpected.add(send);
+                send.queuedIn = this;
+                arrivals++;
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (receive == null) {
+            final Thread waiting = prober;
+            if (waiting != null) {
+                LockSupport.unpark(waiting);
+            }
+        }
+        return receive;
+    }
 
-    /** Lets the receiving rank match what has arrived; called by its waiting threads. */
-    void progress();
+    /**
+     * Matches a receive against the unexpected messages, or posts it.
+     *
+     * @return the matched send, removed from the unexpected queue, or {@code null} if posted
+     */
+    SmdevRequest matchOrPost(final SmdevRequest receive) {
+        lock.lock();
+        try {
+            final SmdevRequest send = unexpected.firstMessageFor(receive.sourceRank, receive.tag, receive.context);
+            if (send != null) {
+                unexpected.remove(send);
+                send.queuedIn = null;
+                return send;
+            }
+            posted.add(receive);
+            receive.queuedIn = this;
+            return null;
+        } finally {
+            lock.unlock();
+        }
+    }
 
-    /** Tells the mailbox that a thread of its rank is about to park. */
-    void idling(Thread waiter);
+    /** Returns the oldest matching unexpected message without removing it, or {@code null}. */
+    SmdevRequest firstMessage(final int source, final int tag, final int context) {
+        lock.lock();
+        try {
+            return unexpected.firstMessageFor(source, tag, context);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Removes a posted receive that has not matched yet; returns whether it was still posted. */
+    boolean unpost(final SmdevRequest receive) {
+        lock.lock();
+        try {
+            if (receive.queuedIn != this) {
+                return false;
+            }
+            posted.remove(receive);
+            receive.queuedIn = null;
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Closes the mailbox when its rank finishes: later sends to it fail; queued messages are
+     * dropped (senders still waiting fail); posted receives complete as cancelled.
+     */
+    void close(final Transfers transfers) {
+        final RequestQueue droppedSends = new RequestQueue();
+        final RequestQueue droppedReceives = new RequestQueue();
+        lock.lock();
+        try {
+            finished = true;
+            moveAll(unexpected, droppedSends);
+            moveAll(posted, droppedReceives);
+        } finally {
+            lock.unlock();
+        }
+        for (SmdevRequest s = droppedSends.head(); s != null; s = droppedSends.head()) {
+            droppedSends.remove(s);
+            transfers.release(s);
+            if (!s.eager) {
+                s.complete(null, new DeviceException("rank " + rank
+                    + " finished without receiving this message: " + s));
+            }
+        }
+        for (SmdevRequest r = droppedReceives.head(); r != null; r = droppedReceives.head()) {
+            droppedReceives.remove(r);
+            r.complete(Status.ofCancelled(r.tag, r.context), null);
+        }
+    }
+
+    private static void moveAll(final RequestQueue from, final RequestQueue to) {
+        for (SmdevRequest r = from.head(); r != null; r = from.head()) {
+            from.remove(r);
+            r.queuedIn = null;
+            to.add(r);
+        }
+    }
 }

@@ -198,7 +198,6 @@ final class SmdevDevice implements Device {
             world.idlePolicy().await(new IdlePolicy.Condition() {
                 @Override
                 public boolean getAsBoolean() {
-                    mailbox.progress();
                     return mailbox.arrivals() != seen || lifecycle != ACTIVE;
                 }
 
@@ -234,7 +233,6 @@ final class SmdevDevice implements Device {
             world.idlePolicy().await(new IdlePolicy.Condition() {
                 @Override
                 public boolean getAsBoolean() {
-                    mailbox.progress();
                     return completions.get() > seen || lifecycle != ACTIVE;
                 }
 
@@ -278,10 +276,6 @@ final class SmdevDevice implements Device {
     /** Waits on the calling thread, one of this rank's, until {@code done} holds. */
     void await(final IdlePolicy.Condition done) {
         world.idlePolicy().await(done, spinBudget);
-    }
-
-    Mailbox mailbox() {
-        return mailbox;
     }
 
     ClassLoader classLoader() {

@@ -188,10 +188,6 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
 
     @Override
     public boolean getAsBoolean() {
-        if ((int) STATE.getAcquire(this) == DONE) {
-            return true;
-        }
-        owner.mailbox().progress();
         return (int) STATE.getAcquire(this) == DONE;
     }
 
@@ -208,7 +204,6 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
     @Override
     public void idling(final Thread thread) {
         waiter = thread;
-        owner.mailbox().idling(thread);
     }
 
     @Override

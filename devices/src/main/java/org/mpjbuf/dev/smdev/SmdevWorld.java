@@ -49,14 +49,14 @@ public final class SmdevWorld {
         this.eagerLimit = builder.eagerLimit;
         this.idlePolicy = new IdlePolicy(builder.idleStrategy, builder.idleSpinNanos, builder.idleYields,
             builder.idleMaxParkNanos, size > Runtime.getRuntime().availableProcessors());
-        this.transfers = new Transfers(BufferPool.builder().build());
         this.mailboxes = new Mailbox[size];
         this.ids = new ProcessID[size];
         for (int rank = 0; rank < size; rank++) {
-            mailboxes[rank] = builder.inbox ? new InboxMailbox(rank, transfers) : new LockedMailbox(rank);
+            mailboxes[rank] = new Mailbox(rank);
             ids[rank] = ProcessID.of(rank);
         }
         this.devices = new AtomicReferenceArray<>(size);
+        this.transfers = new Transfers(BufferPool.builder().build());
     }
 
     /**
@@ -163,7 +163,6 @@ public final class SmdevWorld {
         private long idleSpinNanos = SmdevConfiguration.IDLE_SPIN_NANOS;
         private int idleYields = SmdevConfiguration.IDLE_YIELDS;
         private long idleMaxParkNanos = SmdevConfiguration.IDLE_MAX_PARK_NANOS;
-        private boolean inbox;
 
         private Builder() {
         }
@@ -221,17 +220,6 @@ public final class SmdevWorld {
          */
         public Builder idleYields(final int idleYields) {
             this.idleYields = idleYields;
-            return this;
-        }
-
-        /**
-         * Chooses lock-free inboxes instead of a lock per receiver.
-         *
-         * @param inbox whether to use inboxes
-         * @return this builder
-         */
-        public Builder inbox(final boolean inbox) {
-            this.inbox = inbox;
             return this;
         }
 
