@@ -117,8 +117,9 @@ public final class EP implements Benchmark {
      * into {@code accepted} as {@code (x, y, t)} triples without a branch (the
      * acceptance test fails for about one pair in five, at random, so a branch
      * on it is mispredicted often); the second turns every kept pair into a
-     * Gaussian pair in a loop without data-dependent branches. The pairs are
-     * added in the order of the specification's single loop.
+     * Gaussian pair in a loop without data-dependent branches, taking the
+     * logarithm inline ({@link Logarithm}). The pairs are added in the order
+     * of the specification's single loop.
      */
     private static void tally(double[] deviates, double[] accepted, double[] sums) {
         int kept = 0;
@@ -135,7 +136,7 @@ public final class EP implements Benchmark {
         double sy = sums[1];
         for (int k = 0; k + 2 < kept; k += 3) {
             double t1 = accepted[k + 2];
-            double t2 = Math.sqrt(-2.0 * Math.log(t1) / t1);
+            double t2 = Math.sqrt(-2.0 * Logarithm.log(t1) / t1);
             double t3 = accepted[k] * t2;
             double t4 = accepted[k + 1] * t2;
             double a3 = Math.abs(t3);
