@@ -270,4 +270,215 @@ public class Intercomm extends Comm {
         IntercommCollectives.alltoall(this, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
             recvcount, recvtype);
     }
+
+    /**
+     * Gathers a block of items of its own size from every remote member into every local
+     * member's receive buffer, at displacement {@code displs[i]} (in extents of
+     * {@code recvtype}) for remote rank {@code i} (collective over both groups).
+     *
+     * @param sendbuf    send buffer
+     * @param sendoffset index of its first element
+     * @param sendcount  items sent by this member
+     * @param sendtype   datatype of the sent items
+     * @param recvbuf    receive buffer
+     * @param recvoffset index of displacement 0
+     * @param recvcount  items received from each remote member ({@code Remote_size()} entries)
+     * @param displs     displacement of each remote member's block ({@code Remote_size()} entries)
+     * @param recvtype   datatype of the received items
+     * @throws MPIException MPI_ERR_COUNT, MPI_ERR_TYPE or MPI_ERR_BUFFER for bad arguments
+     */
+    public void Allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                           Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype)
+        throws MPIException {
+        checkOpen();
+        IntercommCollectives.allgatherv(this, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+            recvcount, displs, recvtype);
+    }
+
+    /**
+     * Sends {@code sendcount[j]} items at {@code sdispls[j]} to remote rank {@code j} and stores
+     * the {@code recvcount[i]} items from remote rank {@code i} at {@code rdispls[i]}
+     * (displacements in extents of the datatype; collective over both groups).
+     *
+     * @param sendbuf    send buffer
+     * @param sendoffset index of displacement 0
+     * @param sendcount  items for each remote member
+     * @param sdispls    displacement of each outgoing block
+     * @param sendtype   datatype of the sent items
+     * @param recvbuf    receive buffer
+     * @param recvoffset index of displacement 0
+     * @param recvcount  items from each remote member
+     * @param rdispls    displacement of each incoming block
+     * @param recvtype   datatype of the received items
+     * @throws MPIException MPI_ERR_COUNT, MPI_ERR_TYPE or MPI_ERR_BUFFER for bad arguments
+     */
+    public void Alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
+                          Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype)
+        throws MPIException {
+        checkOpen();
+        IntercommCollectives.alltoallv(this, sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf,
+            recvoffset, recvcount, rdispls, recvtype);
+    }
+
+    /**
+     * Combines the remote group's vectors element-wise with {@code op}, in remote rank order, and
+     * scatters the result over the local group: local rank {@code i} receives
+     * {@code recvcounts[i]} items (collective over both groups). Both groups' {@code recvcounts}
+     * must add up to the same total, the length of every member's send vector.
+     *
+     * @param sendbuf    send buffer, the sum of this group's {@code recvcounts} items
+     * @param sendoffset index of its first element
+     * @param recvbuf    receive buffer
+     * @param recvoffset index of its first element
+     * @param recvcounts items each local member receives ({@code Size()} entries, the same on
+     *                   every local member)
+     * @param datatype   datatype of the items
+     * @param op         the operation
+     * @throws MPIException MPI_ERR_COUNT when the groups' totals differ or a count is negative;
+     *                      MPI_ERR_TYPE, MPI_ERR_BUFFER or MPI_ERR_OP for other bad arguments
+     */
+    public void Reduce_scatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
+                               Datatype datatype, Op op) throws MPIException {
+        checkOpen();
+        IntercommCollectives.reduceScatter(this, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts,
+            datatype, op);
+    }
+
+    // ---- rooted collective operations: the root passes MPI.ROOT, the rest of its group
+    // ---- MPI.PROC_NULL, the other group the root's rank in the root's group
+
+    /**
+     * Sends the root's buffer to every member of the other group (collective over both
+     * groups). Members of the root's group other than the root take no part.
+     *
+     * @param buf    the root's data; the receive buffer in the other group
+     * @param offset index of its first element
+     * @param count  number of items
+     * @param type   datatype of the items
+     * @param root   {@link MPI#ROOT} at the root, {@link MPI#PROC_NULL} at the rest of its group,
+     *               the root's rank in its group at every member of the other group
+     * @throws MPIException MPI_ERR_ROOT for any other root value; MPI_ERR_COUNT, MPI_ERR_TYPE or
+     *                      MPI_ERR_BUFFER for bad arguments
+     */
+    public void Bcast(Object buf, int offset, int count, Datatype type, int root) throws MPIException {
+        checkOpen();
+        IntercommCollectives.bcast(this, buf, offset, count, type, root);
+    }
+
+    /**
+     * Gathers {@code sendcount} items from every member of the other group into consecutive
+     * blocks of the root's receive buffer, in remote rank order (collective over both groups).
+     *
+     * @param sendbuf    send buffer (the other group)
+     * @param sendoffset index of its first element
+     * @param sendcount  items sent by each member of the other group
+     * @param sendtype   datatype of the sent items
+     * @param recvbuf    receive buffer, {@code Remote_size()} blocks (the root)
+     * @param recvoffset index of block 0
+     * @param recvcount  items received from each remote member
+     * @param recvtype   datatype of the received items
+     * @param root       as {@link #Bcast}
+     * @throws MPIException MPI_ERR_ROOT for a bad root; MPI_ERR_COUNT, MPI_ERR_TYPE or
+     *                      MPI_ERR_BUFFER for bad arguments
+     */
+    public void Gather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+                       int recvoffset, int recvcount, Datatype recvtype, int root) throws MPIException {
+        checkOpen();
+        IntercommCollectives.gather(this, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+            recvcount, recvtype, root);
+    }
+
+    /**
+     * As {@link #Gather}, with a count and a displacement (in extents of {@code recvtype}) per
+     * remote member, significant at the root.
+     *
+     * @param sendbuf    send buffer (the other group)
+     * @param sendoffset index of its first element
+     * @param sendcount  items sent by this member
+     * @param sendtype   datatype of the sent items
+     * @param recvbuf    receive buffer (the root)
+     * @param recvoffset index of displacement 0
+     * @param recvcount  items from each remote member
+     * @param displs     displacement of each remote member's block
+     * @param recvtype   datatype of the received items
+     * @param root       as {@link #Bcast}
+     * @throws MPIException MPI_ERR_ROOT for a bad root; MPI_ERR_COUNT, MPI_ERR_TYPE or
+     *                      MPI_ERR_BUFFER for bad arguments
+     */
+    public void Gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+                        int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root)
+        throws MPIException {
+        checkOpen();
+        IntercommCollectives.gatherv(this, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+            recvcount, displs, recvtype, root);
+    }
+
+    /**
+     * Sends block {@code i} of the root's send buffer to remote rank {@code i} (collective over
+     * both groups).
+     *
+     * @param sendbuf    send buffer, {@code Remote_size()} blocks (the root)
+     * @param sendoffset index of block 0
+     * @param sendcount  items sent to each remote member
+     * @param sendtype   datatype of the sent items
+     * @param recvbuf    receive buffer (the other group)
+     * @param recvoffset index of its first element
+     * @param recvcount  items received by this member
+     * @param recvtype   datatype of the received items
+     * @param root       as {@link #Bcast}
+     * @throws MPIException MPI_ERR_ROOT for a bad root; MPI_ERR_COUNT, MPI_ERR_TYPE or
+     *                      MPI_ERR_BUFFER for bad arguments
+     */
+    public void Scatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+                        int recvoffset, int recvcount, Datatype recvtype, int root) throws MPIException {
+        checkOpen();
+        IntercommCollectives.scatter(this, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+            recvcount, recvtype, root);
+    }
+
+    /**
+     * As {@link #Scatter}, with a count and a displacement (in extents of {@code sendtype}) per
+     * remote member, significant at the root.
+     *
+     * @param sendbuf    send buffer (the root)
+     * @param sendoffset index of displacement 0
+     * @param sendcount  items for each remote member
+     * @param displs     displacement of each remote member's block
+     * @param sendtype   datatype of the sent items
+     * @param recvbuf    receive buffer (the other group)
+     * @param recvoffset index of its first element
+     * @param recvcount  items received by this member
+     * @param recvtype   datatype of the received items
+     * @param root       as {@link #Bcast}
+     * @throws MPIException MPI_ERR_ROOT for a bad root; MPI_ERR_COUNT, MPI_ERR_TYPE or
+     *                      MPI_ERR_BUFFER for bad arguments
+     */
+    public void Scatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
+                         Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
+        throws MPIException {
+        checkOpen();
+        IntercommCollectives.scatterv(this, sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf,
+            recvoffset, recvcount, recvtype, root);
+    }
+
+    /**
+     * Combines the vectors of the other group's members element-wise with {@code op}, in their
+     * rank order, into the root's receive buffer (collective over both groups).
+     *
+     * @param sendbuf    send buffer (the other group)
+     * @param sendoffset index of its first element
+     * @param recvbuf    receive buffer (the root)
+     * @param recvoffset index of its first element
+     * @param count      number of items
+     * @param datatype   datatype of the items
+     * @param op         the operation
+     * @param root       as {@link #Bcast}
+     * @throws MPIException MPI_ERR_ROOT for a bad root; MPI_ERR_COUNT, MPI_ERR_TYPE,
+     *                      MPI_ERR_BUFFER or MPI_ERR_OP for bad arguments
+     */
+    public void Reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                       Datatype datatype, Op op, int root) throws MPIException {
+        checkOpen();
+        IntercommCollectives.reduce(this, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root);
+    }
 }

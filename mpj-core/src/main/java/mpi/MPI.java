@@ -31,6 +31,11 @@ public class MPI {
     public static int ANY_TAG = -1;
     /** The null process: communication with it completes at once and moves no data. */
     public static int PROC_NULL = -3;
+    /**
+     * The root argument of the root itself in a rooted intercommunicator collective (an MPI-2
+     * addition to mpiJava 1.2; see {@link Intercomm#Bcast}).
+     */
+    public static int ROOT = -4;
 
     /** Identical groups or communicators. */
     public static final int IDENT = 0;

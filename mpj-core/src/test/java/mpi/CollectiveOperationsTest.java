@@ -190,7 +190,7 @@ class CollectiveOperationsTest {
     }
 
     /** 2x2 integer matrix product over items of Contiguous(4, INT): associative, not commutative. */
-    private static Op matrixProduct() {
+    static Op matrixProduct() {
         return new Op(new User_function() {
             @Override
             public void Call(Object invec, int inoffset, Object inoutvec, int inoutoffset, int count,
