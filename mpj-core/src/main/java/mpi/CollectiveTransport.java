@@ -104,15 +104,17 @@ final class CollectiveTransport implements CollectiveChannel<Datatype, MPIExcept
     public Object allocate(Datatype type, int count) {
         MappedDatatype mapped = mapped(type);
         int span = mapped.dataMax() - mapped.dataMin() + 1;
-        int length = Math.max(0, span + Math.max(0, count - 1) * Math.max(0, mapped.extent()));
+        int length = Math.max(0, span + Math.max(0, count - 1) * Math.abs(mapped.extent()));
         BaseType base = mapped.baseType();
         Class<?> component = base == null ? byte.class : base.arrayClass().getComponentType();
         return Array.newInstance(component, length);
     }
 
     @Override
-    public int scratchIndex(Datatype type) {
-        return -mapped(type).dataMin();
+    public int scratchIndex(Datatype type, int count) {
+        MappedDatatype mapped = mapped(type);
+        int below = mapped.extent() < 0 ? Math.max(0, count - 1) * -mapped.extent() : 0;
+        return below - mapped.dataMin();
     }
 
     @Override

@@ -66,7 +66,7 @@ final class IntercommCollectives {
         Intracomm local = comm.local;
         CollectiveTransport transport = new CollectiveTransport(local);
         Object reduced = transport.allocate(datatype, count);
-        int reducedIndex = transport.scratchIndex(datatype);
+        int reducedIndex = transport.scratchIndex(datatype, count);
         local.Reduce(sendbuf, sendoffset, reduced, reducedIndex, count, datatype, op, 0);
         if (local.Rank() == 0) {
             comm.sendrecvCollective(reduced, reducedIndex, count, datatype, 0, LEADERS_TAG,
@@ -82,7 +82,7 @@ final class IntercommCollectives {
         int localSize = local.Size();
         int remoteSize = comm.Remote_size();
         Object gathered = local.Rank() == 0 ? transport.allocate(sendtype, localSize * sendcount) : null;
-        int gatheredIndex = transport.scratchIndex(sendtype);
+        int gatheredIndex = transport.scratchIndex(sendtype, localSize * sendcount);
         local.Gather(sendbuf, sendoffset, sendcount, sendtype, gathered, gatheredIndex, sendcount, sendtype, 0);
         if (local.Rank() == 0) {
             comm.sendrecvCollective(gathered, gatheredIndex, localSize * sendcount, sendtype, 0, LEADERS_TAG,
@@ -149,7 +149,7 @@ final class IntercommCollectives {
         int total = displs[localSize];
         CollectiveTransport transport = new CollectiveTransport(local);
         boolean leader = local.Rank() == 0;
-        int scratchIndex = transport.scratchIndex(datatype);
+        int scratchIndex = transport.scratchIndex(datatype, total);
         Object reduced = leader ? transport.allocate(datatype, total) : null;
         local.Reduce(sendbuf, sendoffset, reduced, scratchIndex, total, datatype, op, 0);
         Object incoming = null;
@@ -192,7 +192,7 @@ final class IntercommCollectives {
                 CollectiveTransport transport = new CollectiveTransport(local);
                 boolean leader = local.Rank() == 0;
                 Object reduced = leader ? transport.allocate(datatype, count) : null;
-                int reducedIndex = transport.scratchIndex(datatype);
+                int reducedIndex = transport.scratchIndex(datatype, count);
                 local.Reduce(sendbuf, sendoffset, reduced, reducedIndex, count, datatype, op, 0);
                 if (leader) {
                     comm.sendCollective(reduced, reducedIndex, count, datatype, root, ROOTED_TAG);

@@ -171,4 +171,82 @@ class ForcedAlgorithmsTest {
             }).orThrow();
         }
     }
+
+    /**
+     * A datatype whose extent is -1 double: item {@code i} sits one element below item
+     * {@code i - 1}, so {@code count} items at offset {@code count - 1} are the array reversed.
+     * Algorithms that need scratch space must lay items out downwards too.
+     */
+    @Test
+    void shouldMatchTheReferenceWithEveryAlgorithmForANegativeExtent() {
+        for (int size : new int[] {3, 5}) {
+            Job.of(size).runTasks(world -> {
+                Datatype backwards = Datatype.Struct(new int[] {1, 1, 1}, new int[] {0, 1, 0},
+                    new Datatype[] {MPI.DOUBLE, MPI.LB, MPI.UB});
+                backwards.Commit();
+                CollectiveTransport channel = new CollectiveTransport(world);
+                OpCombiner sum = new OpCombiner(MPI.SUM, backwards);
+                int rank = world.Rank();
+                int n = world.Size();
+                for (int count : COUNTS) {
+                    double[] mine = reversed(vector(rank, count));
+                    double[] total = new double[count];
+                    for (int r = 0; r < n; r++) {
+                        for (int i = 0; i < count; i++) {
+                            total[i] += value(r, i);
+                        }
+                    }
+                    int last = count - 1;
+                    for (Reduce.Algorithm algorithm : Reduce.Algorithm.values()) {
+                        double[] out = new double[count];
+                        Reduce.run(algorithm, channel, mine, last, out, last, count, backwards, sum, 0);
+                        assertArrayEquals(rank == 0 ? reversed(total) : new double[count], out, "Reduce " + algorithm);
+                    }
+                    for (Allreduce.Algorithm algorithm : Allreduce.Algorithm.values()) {
+                        double[] out = new double[count];
+                        Allreduce.run(algorithm, channel, mine, last, out, last, count, backwards, sum);
+                        assertArrayEquals(reversed(total), out, "Allreduce " + algorithm);
+                    }
+                    double[] expected = new double[n * count];
+                    for (int r = 0; r < n; r++) {
+                        System.arraycopy(vector(r, count), 0, expected, r * count, count);
+                    }
+                    int allLast = n * count - 1;
+                    for (Allgather.Algorithm algorithm : Allgather.Algorithm.values()) {
+                        double[] out = new double[n * count];
+                        Allgather.run(algorithm, channel, mine, last, count, backwards, out, allLast, count, backwards);
+                        assertArrayEquals(reversed(expected), out, "Allgather " + algorithm);
+                    }
+                    for (Gather.Algorithm algorithm : Gather.Algorithm.values()) {
+                        double[] out = new double[n * count];
+                        Gather.run(algorithm, channel, mine, last, count, backwards, out, allLast, count, backwards, 0);
+                        assertArrayEquals(rank == 0 ? reversed(expected) : new double[n * count], out,
+                            "Gather " + algorithm);
+                    }
+                    double[] blocks = new double[n * count];
+                    double[] exchanged = new double[n * count];
+                    for (int j = 0; j < n; j++) {
+                        for (int i = 0; i < count; i++) {
+                            blocks[j * count + i] = value(rank, j * count + i);
+                            exchanged[j * count + i] = value(j, rank * count + i);
+                        }
+                    }
+                    for (Alltoall.Algorithm algorithm : Alltoall.Algorithm.values()) {
+                        double[] out = new double[n * count];
+                        Alltoall.run(algorithm, channel, reversed(blocks), allLast, count, backwards,
+                            out, allLast, count, backwards);
+                        assertArrayEquals(reversed(exchanged), out, "Alltoall " + algorithm);
+                    }
+                }
+            }).orThrow();
+        }
+    }
+
+    private static double[] reversed(double[] values) {
+        double[] out = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            out[values.length - 1 - i] = values[i];
+        }
+        return out;
+    }
 }

@@ -15,15 +15,18 @@ import org.mpjbuf.mpj.runtime.Job;
 
 /**
  * Times every algorithm of Barrier, Bcast, Reduce, Allreduce, Allgather and Alltoall on smdev,
- * IMB style, and writes a CSV of all points and a Markdown table per rank count and collective
- * with the automatic choice marked and its ratio to the best algorithm.
+ * IMB style, and writes a CSV of all points, a Markdown table per rank count and collective
+ * with the automatic choice marked and its ratio to the best algorithm, and a log-log chart
+ * ({@code <collective>-<ranks>.svg}) of the same points with the automatic run drawn dashed.
  *
  * <p>Each algorithm runs as its own job with the collective's override property set, so every
  * rank's class loader reads it afresh. {@code auto} is the selection table itself.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar org.mpjbuf.bench.coll.CollectiveSweep OUT_DIR [MAX_BYTES] [RANKS...]
+ * java -cp benchmarks/target/benchmarks.jar org.mpjbuf.bench.coll.CollectiveSweep --report OUT_DIR
  * </pre>
+ * The second form only redraws the table and charts from an existing {@code collectives.csv}.
  */
 public final class CollectiveSweep {
 
@@ -35,10 +38,15 @@ public final class CollectiveSweep {
     /**
      * Runs the sweep.
      *
-     * @param args output directory, largest message size in bytes (default 4 MiB), rank counts (default 4 8)
-     * @throws IOException when the results cannot be written
+     * @param args output directory, largest message size in bytes (default 4 MiB), rank counts
+     *             (default 4 8); or {@code --report} and the output directory
+     * @throws IOException when the results cannot be read or written
      */
     public static void main(String[] args) throws IOException {
+        if (args.length == 2 && args[0].equals("--report")) {
+            report(Path.of(args[1]));
+            return;
+        }
         Path directory = Path.of(args.length > 0 ? args[0] : "target/coll-sweep");
         long maxBytes = args.length > 1 ? Long.parseLong(args[1]) : 4L << 20;
         List<Integer> rankCounts = new ArrayList<>();
@@ -67,12 +75,25 @@ public final class CollectiveSweep {
                 }
             }
         }
-        Files.writeString(directory.resolve("collectives.md"), table(Files.readAllLines(csv)),
-            StandardCharsets.UTF_8);
+        report(directory);
     }
 
-    /** Builds one Markdown table per (ranks, collective) from the CSV lines. */
-    static String table(List<String> lines) {
+    /** Writes the Markdown tables and the charts of the CSV in {@code directory}. */
+    private static void report(Path directory) throws IOException {
+        Map<String, Map<Long, Map<String, Double>>> byGroup =
+            group(Files.readAllLines(directory.resolve("collectives.csv")));
+        Files.writeString(directory.resolve("collectives.md"), table(byGroup), StandardCharsets.UTF_8);
+        for (Map.Entry<String, Map<Long, Map<String, Double>>> group : byGroup.entrySet()) {
+            String[] key = group.getKey().split(",");
+            if (group.getValue().keySet().stream().anyMatch(bytes -> bytes > 0)) {
+                String name = key[1].toLowerCase(Locale.ROOT) + "-" + key[0] + ".svg";
+                Files.writeString(directory.resolve(name), chart(key, group.getValue()), StandardCharsets.UTF_8);
+            }
+        }
+    }
+
+    /** Groups the CSV lines by "ranks,collective", then by message size, then by algorithm. */
+    private static Map<String, Map<Long, Map<String, Double>>> group(List<String> lines) {
         Map<String, Map<Long, Map<String, Double>>> byGroup = new LinkedHashMap<>();
         for (String line : lines) {
             String[] f = line.split(",");
@@ -81,6 +102,30 @@ public final class CollectiveSweep {
                 .computeIfAbsent(Long.parseLong(f[3]), b -> new LinkedHashMap<>())
                 .put(f[2], Double.parseDouble(f[4]));
         }
+        return byGroup;
+    }
+
+    /** Draws one (ranks, collective) group: a line per algorithm and the automatic run dashed. */
+    private static String chart(String[] key, Map<Long, Map<String, Double>> rows) {
+        CollectiveKind kind = CollectiveKind.valueOf(key[1]);
+        LogLogChart chart = new LogLogChart(kind + ", " + key[0] + " ranks on smdev");
+        List<String> labels = new ArrayList<>(kind.algorithms());
+        labels.add(AUTO);
+        for (String label : labels) {
+            double[] x = new double[rows.size()];
+            double[] y = new double[rows.size()];
+            int i = 0;
+            for (Map.Entry<Long, Map<String, Double>> row : rows.entrySet()) {
+                x[i] = row.getKey();
+                y[i++] = row.getValue().getOrDefault(label, 0.0);
+            }
+            chart.add(label.equals(AUTO) ? "automatic" : label, x, y, label.equals(AUTO));
+        }
+        return chart.toSvg();
+    }
+
+    /** Builds one Markdown table per (ranks, collective). */
+    private static String table(Map<String, Map<Long, Map<String, Double>>> byGroup) {
         StringBuilder out = new StringBuilder();
         for (Map.Entry<String, Map<Long, Map<String, Double>>> group : byGroup.entrySet()) {
             String[] key = group.getKey().split(",");

@@ -88,7 +88,7 @@ public final class Allgather {
         final int extent = channel.extent(recvType);
         final int blockStride = recvCount * extent;
         final Object scratch = channel.allocate(recvType, size * recvCount);
-        final int scratchIndex = channel.scratchIndex(recvType);
+        final int scratchIndex = channel.scratchIndex(recvType, size * recvCount);
         channel.copy(sendBuffer, sendIndex, sendCount, sendType, scratch, scratchIndex, recvCount, recvType);
         for (int distance = 1; distance < size; distance <<= 1) {
             final int blocks = Math.min(distance, size - distance);

@@ -81,7 +81,7 @@ public final class Allreduce {
         final int size = channel.size();
         final int pof2 = Support.floorPowerOfTwo(size);
         final Object scratch = channel.allocate(type, count);
-        final int scratchIndex = channel.scratchIndex(type);
+        final int scratchIndex = channel.scratchIndex(type, count);
         Halving.foldIn(channel, combiner, work, workIndex, scratch, scratchIndex, count, type, Tags.ALLREDUCE);
         final int participant = Halving.participant(channel.rank(), size);
         if (participant >= 0) {
@@ -115,7 +115,7 @@ public final class Allreduce {
         final CollectiveChannel<T, X> channel, final Object work, final int workIndex,
         final int count, final T type, final Combiner<X> combiner) throws X {
         final Object source = channel.allocate(type, count);
-        final int sourceIndex = channel.scratchIndex(type);
+        final int sourceIndex = channel.scratchIndex(type, count);
         channel.copy(work, workIndex, count, type, source, sourceIndex, count, type);
         Reduce.run(Reduce.Algorithm.BINOMIAL, channel, source, sourceIndex, work, workIndex, count, type, combiner, 0);
         Bcast.run(Bcast.Algorithm.BINOMIAL, channel, work, workIndex, count, type, 0);
@@ -129,7 +129,7 @@ public final class Allreduce {
         final int extent = channel.extent(type);
         final int[] bounds = Support.split(count, size);
         final Object scratch = channel.allocate(type, bounds[1]);
-        final int scratchIndex = channel.scratchIndex(type);
+        final int scratchIndex = channel.scratchIndex(type, bounds[1]);
         final int right = (rank + 1) % size;
         final int left = (rank - 1 + size) % size;
         for (int step = 0; step < size - 1; step++) {
@@ -157,7 +157,7 @@ public final class Allreduce {
         final int count, final T type, final Combiner<X> combiner) throws X {
         final int size = channel.size();
         final Object scratch = channel.allocate(type, count);
-        final int scratchIndex = channel.scratchIndex(type);
+        final int scratchIndex = channel.scratchIndex(type, count);
         Halving.foldIn(channel, combiner, work, workIndex, scratch, scratchIndex, count, type, Tags.ALLREDUCE);
         final int participant = Halving.participant(channel.rank(), size);
         if (participant >= 0) {

@@ -98,10 +98,12 @@ public final class Alltoall {
         final int rank = channel.rank();
         final int sendStride = sendCount * channel.extent(sendType);
         final int stride = recvCount * channel.extent(recvType);
-        final int origin = channel.scratchIndex(recvType);
         final Object blocks = channel.allocate(recvType, size * recvCount);
-        final Object packed = channel.allocate(recvType, (size / 2 + 1) * recvCount);
-        final Object arrived = channel.allocate(recvType, (size / 2 + 1) * recvCount);
+        final int origin = channel.scratchIndex(recvType, size * recvCount);
+        final int half = (size / 2 + 1) * recvCount;
+        final Object packed = channel.allocate(recvType, half);
+        final Object arrived = channel.allocate(recvType, half);
+        final int halfOrigin = channel.scratchIndex(recvType, half);
         channel.copy(sendBuffer, sendIndex + rank * sendStride, (size - rank) * sendCount, sendType,
             blocks, origin, (size - rank) * recvCount, recvType);
         channel.copy(sendBuffer, sendIndex, rank * sendCount, sendType,
@@ -111,15 +113,15 @@ public final class Alltoall {
             for (int position = distance; position < size; position += 2 * distance) {
                 final int run = Math.min(distance, size - position);
                 channel.copy(blocks, origin + position * stride, run * recvCount, recvType,
-                    packed, origin + moved * stride, run * recvCount, recvType);
+                    packed, halfOrigin + moved * stride, run * recvCount, recvType);
                 moved += run;
             }
-            channel.sendrecv(packed, origin, moved * recvCount, recvType, (rank + distance) % size,
-                arrived, origin, moved * recvCount, recvType, (rank - distance + size) % size, Tags.ALLTOALL);
+            channel.sendrecv(packed, halfOrigin, moved * recvCount, recvType, (rank + distance) % size,
+                arrived, halfOrigin, moved * recvCount, recvType, (rank - distance + size) % size, Tags.ALLTOALL);
             moved = 0;
             for (int position = distance; position < size; position += 2 * distance) {
                 final int run = Math.min(distance, size - position);
-                channel.copy(arrived, origin + moved * stride, run * recvCount, recvType,
+                channel.copy(arrived, halfOrigin + moved * stride, run * recvCount, recvType,
                     blocks, origin + position * stride, run * recvCount, recvType);
                 moved += run;
             }

@@ -148,7 +148,8 @@ public interface CollectiveChannel<T, X extends Exception> {
 
     /**
      * Allocates a scratch array for {@code count} items of a datatype; item 0 sits at
-     * {@link #scratchIndex(Object)}.
+     * {@link #scratchIndex(Object, int)} and item {@code i} at that index plus {@code i} extents
+     * (which move down the array when the extent is negative).
      *
      * @param type  the datatype
      * @param count number of items
@@ -159,10 +160,11 @@ public interface CollectiveChannel<T, X extends Exception> {
     /**
      * Returns the index of item 0 in an array from {@link #allocate(Object, int)}.
      *
-     * @param type the datatype
+     * @param type  the datatype
+     * @param count the number of items the array was allocated for
      * @return the index, in base elements
      */
-    int scratchIndex(T type);
+    int scratchIndex(T type, int count);
 
     /**
      * Copies data locally, as a send of the source region matched by a receive into

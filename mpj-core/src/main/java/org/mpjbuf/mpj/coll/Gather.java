@@ -120,7 +120,7 @@ public final class Gather {
         }
         final int extent = channel.extent(sendType);
         final Object subtree = channel.allocate(sendType, (end - virtualRank) * sendCount);
-        final int subtreeIndex = channel.scratchIndex(sendType);
+        final int subtreeIndex = channel.scratchIndex(sendType, (end - virtualRank) * sendCount);
         channel.copy(sendBuffer, sendIndex, sendCount, sendType, subtree, subtreeIndex, sendCount, sendType);
         final List<Pending<X>> receives = new ArrayList<>();
         for (int mask = 1; mask < lowbit && virtualRank + mask < size; mask <<= 1) {

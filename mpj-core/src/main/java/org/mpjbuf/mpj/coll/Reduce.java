@@ -86,7 +86,7 @@ public final class Reduce {
             channel.recv(recvBuffer, recvIndex, count, type, size - 1, Tags.REDUCE);
         }
         final Object scratch = channel.allocate(type, count);
-        final int scratchIndex = channel.scratchIndex(type);
+        final int scratchIndex = channel.scratchIndex(type, count);
         for (int source = size - 2; source >= 0; source--) {
             if (source == root) {
                 combiner.combine(sendBuffer, sendIndex, recvBuffer, recvIndex, count);
@@ -107,10 +107,10 @@ public final class Reduce {
         final int virtualRank = (rank - treeRoot + size) % size;
         final boolean resultInPlace = rank == root && treeRoot == root;
         final Object acc = resultInPlace ? recvBuffer : channel.allocate(type, count);
-        final int accIndex = resultInPlace ? recvIndex : channel.scratchIndex(type);
+        final int accIndex = resultInPlace ? recvIndex : channel.scratchIndex(type, count);
         channel.copy(sendBuffer, sendIndex, count, type, acc, accIndex, count, type);
         final Object scratch = channel.allocate(type, count);
-        final int scratchIndex = channel.scratchIndex(type);
+        final int scratchIndex = channel.scratchIndex(type, count);
         for (int mask = 1; mask < size; mask <<= 1) {
             if ((virtualRank & mask) != 0) {
                 channel.send(acc, accIndex, count, type, (virtualRank - mask + treeRoot) % size, Tags.REDUCE);
@@ -140,7 +140,7 @@ public final class Reduce {
         final int pof2 = Support.floorPowerOfTwo(size);
         final int extent = channel.extent(type);
         final Object work = channel.allocate(type, count);
-        final int workIndex = channel.scratchIndex(type);
+        final int workIndex = channel.scratchIndex(type, count);
         final Object scratch = channel.allocate(type, count);
         channel.copy(sendBuffer, sendIndex, count, type, work, workIndex, count, type);
         Halving.foldIn(channel, combiner, work, workIndex, scratch, workIndex, count, type, Tags.REDUCE);

@@ -59,7 +59,7 @@ public final class ReduceScatter {
         }
         if (algorithm == Algorithm.REDUCE_SCATTERV || size == 1) {
             final Object reduced = rank == 0 ? channel.allocate(type, total) : null;
-            final int reducedIndex = channel.scratchIndex(type);
+            final int reducedIndex = channel.scratchIndex(type, total);
             Reduce.run(SelectionTable.reduce(channel.byteSize(type, total), size, combiner.commutative()),
                 channel, sendBuffer, sendIndex, reduced, reducedIndex, total, type, combiner, 0);
             Scatterv.run(Scatterv.Algorithm.NONBLOCKING, channel, reduced, reducedIndex, recvCounts, displacements,
@@ -68,7 +68,7 @@ public final class ReduceScatter {
         }
         final int mine = recvCounts[rank];
         final Object arrived = channel.allocate(type, size * mine);
-        final int arrivedIndex = channel.scratchIndex(type);
+        final int arrivedIndex = channel.scratchIndex(type, size * mine);
         final int stride = mine * extent;
         channel.copy(sendBuffer, sendIndex + displacements[rank] * extent, mine, type,
             arrived, arrivedIndex + rank * stride, mine, type);

@@ -51,7 +51,7 @@ public final class Scan {
         final int size = channel.size();
         final int rank = channel.rank();
         final Object scratch = channel.allocate(type, count);
-        final int scratchIndex = channel.scratchIndex(type);
+        final int scratchIndex = channel.scratchIndex(type, count);
         if (algorithm == Algorithm.LINEAR) {
             if (rank > 0) {
                 channel.recv(scratch, scratchIndex, count, type, rank - 1, Tags.SCAN);

@@ -116,7 +116,7 @@ public final class Scatter {
         }
         final int extent = channel.extent(recvType);
         final Object subtree = channel.allocate(recvType, (end - virtualRank) * recvCount);
-        final int subtreeIndex = channel.scratchIndex(recvType);
+        final int subtreeIndex = channel.scratchIndex(recvType, (end - virtualRank) * recvCount);
         final int split = lowbit == virtualRank && virtualRank < wrap && wrap < end ? wrap : end;
         pending.add(channel.irecv(subtree, subtreeIndex, (split - virtualRank) * recvCount, recvType,
             parent, Tags.SCATTER));

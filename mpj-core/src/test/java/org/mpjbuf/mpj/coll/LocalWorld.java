@@ -200,7 +200,7 @@ final class LocalWorld {
         }
 
         @Override
-        public int scratchIndex(final TestType type) {
+        public int scratchIndex(final TestType type, final int count) {
             return 1;
         }
 
