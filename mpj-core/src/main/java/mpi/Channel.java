@@ -104,37 +104,59 @@ final class Channel {
         ProcessID to = peer(dest, "dest");
         int elements = elementCount(type, count);
         int index = DatatypeEngine.contiguousIndex(type, offset, count);
-        Object data = buf;
-        if (mode == SendMode.BUFFERED || index < 0) {
-            data = Types.pack(buf, offset, count, type, elements);
-            index = 0;
+        if (mode != SendMode.BUFFERED && index >= 0) {
+            return start(mode, buf, index, elements, to, dest, tag);
         }
+        Object packed = Types.pack(buf, offset, count, type, elements);
+        org.mpjbuf.dev.Request request;
         try {
             if (mode == SendMode.BUFFERED) {
-                postBuffered(data, elements, type, to, tag);
+                postBuffered(packed, elements, type, to, tag, dest);
                 return null;
             }
+            request = start(mode, packed, 0, elements, to, dest, tag);
+        } catch (MPIException | RuntimeException failed) {
+            Types.release(type, packed);
+            throw failed;
+        }
+        request.addCompletionListener(done -> Types.release(type, packed));
+        return request;
+    }
+
+    private org.mpjbuf.dev.Request start(SendMode mode, Object data, int index, int elements,
+                                         ProcessID to, int dest, int tag) throws MPIException {
+        try {
             return mode == SendMode.SYNCHRONOUS
                 ? device.issend(data, index, elements, to, tag, context)
                 : device.isend(data, index, elements, to, tag, context);
         } catch (DeviceException | IllegalArgumentException failed) {
-            throw Checks.error(MPIException.ERR_OTHER, "send of " + elements + " elements to rank "
-                + dest + " with tag " + tag + " failed: " + failed.getMessage());
+            throw sendFailure(elements, dest, tag, failed);
         }
     }
 
-    private void postBuffered(Object data, int elements, MappedDatatype type, ProcessID to, int tag)
-        throws MPIException {
+    private static MPIException sendFailure(int elements, int dest, int tag, RuntimeException failed) {
+        return Checks.error(MPIException.ERR_OTHER, "send of " + elements + " elements to rank "
+            + dest + " with tag " + tag + " failed: " + failed.getMessage());
+    }
+
+    private void postBuffered(Object packed, int elements, MappedDatatype type, ProcessID to, int tag,
+                              int dest) throws MPIException {
         AttachedBuffer attached = state.attached();
         long reserved = attached.reserve(Types.byteLength(type, elements));
         org.mpjbuf.dev.Request request;
         try {
-            request = device.isend(data, 0, elements, to, tag, context);
+            request = device.isend(packed, 0, elements, to, tag, context);
+        } catch (DeviceException | IllegalArgumentException failed) {
+            attached.release(reserved);
+            throw sendFailure(elements, dest, tag, failed);
         } catch (RuntimeException failed) {
             attached.release(reserved);
             throw failed;
         }
-        request.addCompletionListener(done -> attached.release(reserved));
+        request.addCompletionListener(done -> {
+            attached.release(reserved);
+            Types.release(type, packed);
+        });
     }
 
     /** Starts a receive on a request. */
@@ -156,11 +178,15 @@ final class Channel {
             } else {
                 Object packed = Types.newArray(type, elements);
                 target.track(device.irecv(packed, 0, elements, from, deviceTag, context), received -> {
-                    Status status = status(received);
-                    if (!received.cancelled()) {
-                        Types.unpack(packed, status.elements(), buf, offset, count, type);
+                    try {
+                        Status status = status(received);
+                        if (!received.cancelled()) {
+                            Types.unpack(packed, status.elements(), buf, offset, count, type);
+                        }
+                        return status;
+                    } finally {
+                        Types.release(type, packed);
                     }
-                    return status;
                 });
             }
         } catch (DeviceException | IllegalArgumentException failed) {
@@ -210,8 +236,12 @@ final class Channel {
         int elements = elementCount(type, count);
         Object copy = Types.pack(buf, offset, count, type, elements);
         Request receive = new Request(state);
-        startRecv(receive, buf, offset, count, datatype, source, recvtag);
-        send(SendMode.STANDARD, copy, 0, elements, Types.basic(type), dest, sendtag);
+        try {
+            startRecv(receive, buf, offset, count, datatype, source, recvtag);
+            send(SendMode.STANDARD, copy, 0, elements, Types.basic(type), dest, sendtag);
+        } finally {
+            Types.release(type, copy);
+        }
         return receive.Wait();
     }
 

@@ -1,8 +1,12 @@
 package mpi;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 
+import org.mpjbuf.dev.CompletionListener;
 import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.TruncationException;
 
@@ -27,12 +31,29 @@ public class Request {
         Status finish(org.mpjbuf.dev.Status deviceStatus) throws MPIException;
     }
 
+    private static final VarHandle WAITER;
+
+    static {
+        try {
+            WAITER = MethodHandles.lookup().findVarHandle(Request.class, "waiter", Thread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /** The rank; null for {@code MPI.REQUEST_NULL}. */
     final RankState state;
-    private org.mpjbuf.dev.Request pending;
+    private volatile org.mpjbuf.dev.Request pending;
     private Finisher finisher;
     private Status immediate;
     private boolean active;
+    /** The thread parked until {@link #pending} completes, if any; see {@link Waiter}. */
+    @SuppressWarnings("unused") // accessed through WAITER
+    private volatile Thread waiter;
+    /** The device operation {@link #wakeup} listens to; written by the watching thread only. */
+    private org.mpjbuf.dev.Request listenedTo;
+    /** Unparks the {@link #waiter}; created when a thread first parks on this request. */
+    private CompletionListener wakeup;
 
     /** Creates an inactive request of a rank ({@code null} for the null request). */
     Request(RankState state) {
@@ -68,9 +89,9 @@ public class Request {
      *                      or another class when the operation failed
      */
     public Status Wait() throws MPIException {
-        org.mpjbuf.dev.Request deviceRequest = pending;
-        if (deviceRequest != null && active) {
-            Waiter.await(deviceRequest, state.environment());
+        org.mpjbuf.dev.Request operation;
+        while ((operation = pending) != null && !operation.isComplete()) {
+            Waiter.await(this, operation, state.environment());
         }
         return complete();
     }
@@ -236,9 +257,47 @@ public class Request {
         return Waitall(requests);
     }
 
-    private boolean ready() {
-        org.mpjbuf.dev.Request deviceRequest = pending;
-        return !active || deviceRequest == null || deviceRequest.isComplete();
+    /** Tells whether waiting for or testing this request would not block. */
+    final boolean ready() {
+        org.mpjbuf.dev.Request operation = pending;
+        return !active || operation == null || operation.isComplete();
+    }
+
+    /** Returns the device operation in flight, or null when there is none to wait for. */
+    final org.mpjbuf.dev.Request operation() {
+        return pending;
+    }
+
+    /**
+     * Makes {@code thread} the one to unpark when {@code operation} completes, registering this
+     * request's listener with the operation once. When another thread watches already, the
+     * caller gets a listener of its own instead.
+     *
+     * @param thread    the calling thread, about to park
+     * @param operation the device operation it waits for, read from {@link #operation()}
+     */
+    final void watch(Thread thread, org.mpjbuf.dev.Request operation) {
+        if (!WAITER.compareAndSet(this, null, thread) && WAITER.getVolatile(this) != thread) {
+            operation.addCompletionListener(completed -> LockSupport.unpark(thread));
+            return;
+        }
+        if (listenedTo != operation) {
+            listenedTo = operation;
+            if (wakeup == null) {
+                wakeup = completed -> {
+                    Thread parked = (Thread) WAITER.getVolatile(this);
+                    if (parked != null) {
+                        LockSupport.unpark(parked);
+                    }
+                };
+            }
+            operation.addCompletionListener(wakeup);
+        }
+    }
+
+    /** Ends {@code thread}'s {@link #watch}, if it is the watcher. */
+    final void unwatch(Thread thread) {
+        WAITER.compareAndSet(this, thread, null);
     }
 
     /** Completes a request whose operation is done; the request becomes inactive. */
@@ -286,17 +345,11 @@ public class Request {
     }
 
     private static void awaitSome(Request[] requests) {
-        org.mpjbuf.dev.Request[] pendings = new org.mpjbuf.dev.Request[requests.length];
-        RankState rank = null;
-        for (int i = 0; i < requests.length; i++) {
-            Request request = requests[i];
-            if (request != null && request.active) {
-                pendings[i] = request.pending;
-                rank = request.state;
+        for (Request request : requests) {
+            if (request != null && request.active && request.state != null) {
+                Waiter.awaitAny(requests, request.state.environment());
+                return;
             }
-        }
-        if (rank != null) {
-            Waiter.awaitAny(pendings, rank.environment());
         }
     }
 }

@@ -1,8 +1,5 @@
 package mpi;
 
-import java.lang.reflect.Array;
-
-import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.mpj.datatype.ArrayPacking;
 import org.mpjbuf.mpj.datatype.BaseType;
 import org.mpjbuf.mpj.datatype.BasicTypes;
@@ -11,8 +8,9 @@ import org.mpjbuf.mpj.datatype.MappedDatatype;
 /**
  * Packing of non-contiguous messages for point-to-point: the items of a derived datatype are
  * gathered, in type-map order, into a contiguous array of the base type, and scattered back from
- * one, by the datatype engine's {@link ArrayPacking} (bulk copies for long runs, a tight element
- * loop for the short runs of a committed type).
+ * one, by the datatype engine's {@link ArrayPacking} (bulk copies for long runs, one tight
+ * element loop for the short runs of a committed type). The contiguous arrays come from
+ * {@link PackedArrays} and go back there once the message no longer needs them.
  *
  * <p>Thread-safe: stateless.
  */
@@ -24,7 +22,10 @@ final class Types {
     private Types() {
     }
 
-    /** Copies {@code elements} base elements of {@code count} items into a new contiguous array. */
+    /**
+     * Copies {@code elements} base elements of {@code count} items into a contiguous array taken
+     * from {@link PackedArrays}; the caller gives it back with {@link #release} when done.
+     */
     static Object pack(Object buf, int offset, int count, MappedDatatype type, int elements)
         throws MPIException {
         Object packed = newArray(type, elements);
@@ -38,24 +39,39 @@ final class Types {
         ArrayPacking.scatter(packed, 0, elements, buf, offset, count, type);
     }
 
-    /** Returns a new array of the type's base type. */
+    /**
+     * Takes a contiguous array of the type's base type with room for at least {@code length}
+     * elements from {@link PackedArrays}.
+     */
     static Object newArray(MappedDatatype type, int length) {
-        BaseType base = type.baseType();
-        return Array.newInstance(base == null ? byte.class : base.arrayClass().getComponentType(), length);
+        return PackedArrays.take(baseOf(type), length);
+    }
+
+    /** Gives back an array from {@link #pack} or {@link #newArray} that nothing uses any more. */
+    static void release(MappedDatatype type, Object packed) {
+        PackedArrays.give(baseOf(type), packed);
     }
 
     /** Returns the bytes {@code elements} base elements take in the attached buffer. */
     static long byteLength(MappedDatatype type, int elements) {
         BaseType base = type.baseType();
-        int width = base == null ? 0 : ElementType.ofArray(Array.newInstance(
-            base.arrayClass().getComponentType(), 0)).byteSize();
-        return (long) elements * (width == 0 ? OBJECT_ACCOUNTED_BYTES : width);
+        int width = base == null || !base.isPrimitive() ? OBJECT_ACCOUNTED_BYTES : width(base);
+        return (long) elements * width;
+    }
+
+    /** Returns the bytes of one element of a primitive base type in a Java array. */
+    static int width(BaseType base) {
+        return switch (base) {
+            case BYTE, BOOLEAN -> Byte.BYTES;
+            case CHAR, SHORT -> Short.BYTES;
+            case INT, FLOAT -> Integer.BYTES;
+            case LONG, DOUBLE, OBJECT -> Long.BYTES;
+        };
     }
 
     /** Returns the basic datatype of a type's base type. */
     static Datatype basic(MappedDatatype type) {
-        BaseType base = type.baseType();
-        return switch (base == null ? BaseType.BYTE : base) {
+        return switch (baseOf(type)) {
             case BYTE -> BasicTypes.BYTE;
             case CHAR -> BasicTypes.CHAR;
             case SHORT -> BasicTypes.SHORT;
@@ -66,5 +82,10 @@ final class Types {
             case DOUBLE -> BasicTypes.DOUBLE;
             case OBJECT -> BasicTypes.OBJECT;
         };
+    }
+
+    private static BaseType baseOf(MappedDatatype type) {
+        BaseType base = type.baseType();
+        return base == null ? BaseType.BYTE : base;
     }
 }

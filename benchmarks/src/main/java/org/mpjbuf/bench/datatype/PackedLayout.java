@@ -26,6 +26,25 @@ public enum PackedLayout {
         }
     },
     /**
+     * Every other element of a {@code double[]} of 16384: {@code Vector(8192, 1, 2, DOUBLE)}, the
+     * 64 KiB message of the {@code mpi} ping-pong's {@code VECTOR} payload.
+     */
+    EVERY_OTHER(2 * 8192, 0, 1) {
+        @Override
+        Datatype datatype() throws MPIException {
+            return Datatype.Vector(8192, 1, 2, BasicTypes.DOUBLE);
+        }
+
+        @Override
+        int[] indices() {
+            int[] indices = new int[8192];
+            for (int i = 0; i < indices.length; i++) {
+                indices[i] = 2 * i;
+            }
+            return indices;
+        }
+    },
+    /**
      * 1024 particles of 10 {@code double}s each, sending position (3), velocity (3) and mass (1):
      * {@code Struct([1,1,1], [0,8,10], [Struct([1,1], [0,4], [vec3, vec3]), DOUBLE, UB])}.
      */

@@ -15,7 +15,7 @@ public final class MappedDatatype extends Datatype {
 
     /** Average run length below which a committed type packs element by element. */
     static final int TABLE_RUN_LENGTH = 8;
-    /** Largest type, in elements, that gets an element table. */
+    /** Largest irregular type, in elements, that gets an element table. */
     static final int TABLE_MAX_SIZE = 1 << 16;
 
     private final String name;
@@ -32,7 +32,7 @@ public final class MappedDatatype extends Datatype {
     private final boolean predefined;
     private boolean committed;
     private boolean freed;
-    private int[] elementTable;
+    private ElementPattern pattern;
 
     /**
      * Creates a type.
@@ -241,9 +241,9 @@ public final class MappedDatatype extends Datatype {
 
     /**
      * Commits the type: from now on it may be used in communication. A type whose runs are short
-     * on average (fewer than {@link #TABLE_RUN_LENGTH} elements) also gets its element table: the
-     * indices of one item in type-map order, so packing copies element by element in one tight
-     * loop instead of one bulk copy per tiny run.
+     * on average (fewer than {@link #TABLE_RUN_LENGTH} elements) also gets its
+     * {@link ElementPattern}, so packing copies element by element in one tight loop instead of
+     * one bulk copy per tiny run.
      */
     public void commit() {
         if (committed) {
@@ -253,39 +253,19 @@ public final class MappedDatatype extends Datatype {
         for (Segment segment : program) {
             runs += segment.runs;
         }
-        if (size > 1 && size <= TABLE_MAX_SIZE && size < runs * TABLE_RUN_LENGTH) {
-            elementTable = collectIndices();
+        if (size > 1 && size < runs * TABLE_RUN_LENGTH) {
+            pattern = ElementPattern.compile(this);
         }
         committed = true;
     }
 
-    private int[] collectIndices() {
-        int[] table = new int[size];
-        try {
-            TypeWalker.walk(this, 1, 0, size, new RunVisitor() {
-                private int position;
-
-                @Override
-                public void run(int index, int length) {
-                    for (int i = 0; i < length; i++) {
-                        table[position++] = index + i;
-                    }
-                }
-            });
-        } catch (MPIException e) {
-            throw new IllegalStateException("walking a type map cannot fail", e);
-        }
-        return table;
-    }
-
     /**
-     * Returns the element indices of one item in type-map order, relative to the item's origin,
-     * if the type was committed with short runs.
+     * Returns the compiled element pattern, if the type was committed with short runs.
      *
-     * @return the element table, or {@code null} to pack run by run
+     * @return the pattern, or {@code null} to pack run by run
      */
-    int[] elementTable() {
-        return elementTable;
+    ElementPattern pattern() {
+        return pattern;
     }
 
     /**

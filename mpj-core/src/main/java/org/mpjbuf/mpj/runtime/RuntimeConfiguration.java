@@ -48,6 +48,17 @@ public final class RuntimeConfiguration {
     /** How many times a wait yields before it parks until the request completes. */
     public static final int WAIT_YIELDS = (int) readLong(WAIT_YIELDS_PROP_NAME, WAIT_YIELDS_DEFAULT);
 
+    /**
+     * Property: the largest contiguous array, in bytes, that point-to-point keeps for reuse after
+     * packing a non-contiguous datatype into it (two per element type and power-of-two size).
+     */
+    public static final String PACK_CACHE_BYTES_PROP_NAME = "mpjbuf.mpj.packCacheBytes";
+    /** Default: arrays up to 8 MiB are kept. */
+    public static final long PACK_CACHE_BYTES_DEFAULT = 8L << 20;
+    /** The largest packed array, in bytes, kept for reuse; 0 keeps none. */
+    public static final long PACK_CACHE_BYTES =
+        readLong(PACK_CACHE_BYTES_PROP_NAME, PACK_CACHE_BYTES_DEFAULT);
+
     private RuntimeConfiguration() {
     }
 

@@ -18,9 +18,9 @@ class ArrayPackingTest {
     }
 
     @Test
-    void shouldGatherAColumnThroughItsElementTable() throws MPIException {
+    void shouldGatherAColumnThroughItsElementPattern() throws MPIException {
         MappedDatatype column = committed(Datatype.Vector(3, 1, 4, BasicTypes.LONG));
-        assertNotNull(column.elementTable());
+        assertNotNull(column.pattern());
         long[] matrix = new long[20];
         for (int i = 0; i < matrix.length; i++) {
             matrix[i] = -i;
@@ -37,7 +37,7 @@ class ArrayPackingTest {
     @Test
     void shouldGatherLongRunsWithBulkCopies() throws MPIException {
         MappedDatatype blocks = committed(Datatype.Vector(2, 8, 10, BasicTypes.SHORT));
-        assertNull(blocks.elementTable());
+        assertNull(blocks.pattern());
         short[] source = new short[18];
         for (int i = 0; i < source.length; i++) {
             source[i] = (short) (i * 1000);
@@ -46,6 +46,58 @@ class ArrayPackingTest {
         ArrayPacking.gather(source, 0, 1, blocks, packed, 0);
         for (int k = 0; k < 16; k++) {
             assertEquals(source[k < 8 ? k : k + 2], packed[k]);
+        }
+    }
+
+    @Test
+    void shouldMatchTheTypeMapForEveryShapeCountAndLimit() throws MPIException {
+        Datatype pair = Datatype.Contiguous(2, BasicTypes.INT);
+        Datatype[] types = {
+            Datatype.Vector(70_000, 1, 2, BasicTypes.INT),
+            Datatype.Vector(600, 1, -3, BasicTypes.INT),
+            Datatype.Vector(5, 2, 7, BasicTypes.INT),
+            Datatype.Vector(300, 1, 3, pair),
+            Datatype.Vector(4, 3, 5, Datatype.Vector(3, 1, 2, BasicTypes.INT)),
+            Datatype.Indexed(new int[] {1, 2, 1}, new int[] {9, 0, 5}, BasicTypes.INT),
+            Datatype.Struct(new int[] {1, 1, 1}, new int[] {0, 3, 8},
+                new Datatype[] {pair, BasicTypes.INT, BasicTypes.UB}),
+        };
+        for (Datatype datatype : types) {
+            MappedDatatype type = committed(datatype);
+            assertNotNull(type.pattern(), datatype.toString());
+            for (int count : new int[] {1, 2, 3}) {
+                int elements = count * type.size();
+                int origin = Math.max(0, -(int) Math.min(type.dataMin(),
+                    type.dataMin() + (long) (count - 1) * type.extent()));
+                int length = origin + Math.max(type.dataMax(),
+                    type.dataMax() + (count - 1) * type.extent()) + 1;
+                int[] source = new int[length];
+                for (int i = 0; i < length; i++) {
+                    source[i] = i * 7 + 1;
+                }
+                int[] expected = new int[elements];
+                int[] position = {0};
+                TypeWalker.walk(type, count, origin, elements, (index, run) -> {
+                    System.arraycopy(source, index, expected, position[0], run);
+                    position[0] += run;
+                });
+                int[] packed = new int[elements + 1];
+                ArrayPacking.gather(source, origin, count, type, packed, 1);
+                assertArrayEquals(expected, java.util.Arrays.copyOfRange(packed, 1, elements + 1),
+                    datatype + " x " + count);
+                for (int limit : new int[] {elements, elements - 1, elements / 2 + 1}) {
+                    int[] back = new int[length];
+                    ArrayPacking.scatter(packed, 1, limit, back, origin, count, type);
+                    int[] again = new int[limit];
+                    position[0] = 0;
+                    TypeWalker.walk(type, count, origin, limit, (index, run) -> {
+                        System.arraycopy(back, index, again, position[0], run);
+                        position[0] += run;
+                    });
+                    assertArrayEquals(java.util.Arrays.copyOf(expected, limit), again,
+                        datatype + " x " + count + " limit " + limit);
+                }
+            }
         }
     }
 
