@@ -205,39 +205,45 @@ final class IntercommCollectives {
     static void gather(Intercomm comm, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                        Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
         throws MPIException {
-        switch (role(comm, root, "Gather")) {
-            case ROOT -> exchangeBlocks(comm, recvbuf, recvoffset, uniform(comm, recvcount),
-                uniformDispls(comm, recvcount), recvtype, false);
-            case REMOTE -> comm.sendCollective(sendbuf, sendoffset, sendcount, sendtype, root, ROOTED_TAG);
-            case IDLE -> { }
-        }
+        gatherBlocks("Gather", comm, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+            equalCounts(comm, recvcount), consecutiveDispls(comm, recvcount), recvtype, root);
     }
 
     static void gatherv(Intercomm comm, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                         Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype,
                         int root) throws MPIException {
-        switch (role(comm, root, "Gatherv")) {
+        gatherBlocks("Gatherv", comm, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
+            displs, recvtype, root);
+    }
+
+    static void scatter(Intercomm comm, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                        Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
+        throws MPIException {
+        scatterBlocks("Scatter", comm, sendbuf, sendoffset, equalCounts(comm, sendcount),
+            consecutiveDispls(comm, sendcount), sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
+    }
+
+    static void scatterv(Intercomm comm, Object sendbuf, int sendoffset, int[] sendcount, int[] displs,
+                         Datatype sendtype, Object recvbuf, int recvoffset, int recvcount, Datatype recvtype,
+                         int root) throws MPIException {
+        scatterBlocks("Scatterv", comm, sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset,
+            recvcount, recvtype, root);
+    }
+
+    private static void gatherBlocks(String call, Intercomm comm, Object sendbuf, int sendoffset, int sendcount,
+                                     Datatype sendtype, Object recvbuf, int recvoffset, int[] recvcount,
+                                     int[] displs, Datatype recvtype, int root) throws MPIException {
+        switch (role(comm, root, call)) {
             case ROOT -> exchangeBlocks(comm, recvbuf, recvoffset, recvcount, displs, recvtype, false);
             case REMOTE -> comm.sendCollective(sendbuf, sendoffset, sendcount, sendtype, root, ROOTED_TAG);
             case IDLE -> { }
         }
     }
 
-    static void scatter(Intercomm comm, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
-                        Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
-        throws MPIException {
-        switch (role(comm, root, "Scatter")) {
-            case ROOT -> exchangeBlocks(comm, sendbuf, sendoffset, uniform(comm, sendcount),
-                uniformDispls(comm, sendcount), sendtype, true);
-            case REMOTE -> comm.recvCollective(recvbuf, recvoffset, recvcount, recvtype, root, ROOTED_TAG);
-            case IDLE -> { }
-        }
-    }
-
-    static void scatterv(Intercomm comm, Object sendbuf, int sendoffset, int[] sendcount, int[] displs,
-                         Datatype sendtype, Object recvbuf, int recvoffset, int recvcount, Datatype recvtype,
-                         int root) throws MPIException {
-        switch (role(comm, root, "Scatterv")) {
+    private static void scatterBlocks(String call, Intercomm comm, Object sendbuf, int sendoffset, int[] sendcount,
+                                      int[] displs, Datatype sendtype, Object recvbuf, int recvoffset,
+                                      int recvcount, Datatype recvtype, int root) throws MPIException {
+        switch (role(comm, root, call)) {
             case ROOT -> exchangeBlocks(comm, sendbuf, sendoffset, sendcount, displs, sendtype, true);
             case REMOTE -> comm.recvCollective(recvbuf, recvoffset, recvcount, recvtype, root, ROOTED_TAG);
             case IDLE -> { }
@@ -279,13 +285,15 @@ final class IntercommCollectives {
         return Role.REMOTE;
     }
 
-    private static int[] uniform(Intercomm comm, int count) throws MPIException {
+    /** Returns {@code count} for each remote rank. */
+    private static int[] equalCounts(Intercomm comm, int count) throws MPIException {
         int[] counts = new int[comm.Remote_size()];
         Arrays.fill(counts, count);
         return counts;
     }
 
-    private static int[] uniformDispls(Intercomm comm, int count) throws MPIException {
+    /** Returns the displacements of consecutive blocks of {@code count} items, one per remote rank. */
+    private static int[] consecutiveDispls(Intercomm comm, int count) throws MPIException {
         int[] displs = new int[comm.Remote_size()];
         for (int i = 0; i < displs.length; i++) {
             displs[i] = i * count;

@@ -148,14 +148,8 @@ class ForcedAlgorithmsTest {
                             out, 0, counts, displs, MPI.DOUBLE);
                         assertArrayEquals(expected, out, "Allgatherv " + algorithm);
                     }
-                    double[] blocks = new double[n * count];
-                    double[] exchanged = new double[n * count];
-                    for (int j = 0; j < n; j++) {
-                        for (int i = 0; i < count; i++) {
-                            blocks[j * count + i] = value(rank, j * count + i);
-                            exchanged[j * count + i] = value(j, rank * count + i);
-                        }
-                    }
+                    double[] blocks = outgoingBlocks(rank, n, count);
+                    double[] exchanged = incomingBlocks(rank, n, count);
                     for (Alltoall.Algorithm algorithm : Alltoall.Algorithm.values()) {
                         double[] out = new double[n * count];
                         Alltoall.run(algorithm, channel, blocks, 0, count, MPI.DOUBLE, out, 0, count, MPI.DOUBLE);
@@ -223,14 +217,8 @@ class ForcedAlgorithmsTest {
                         assertArrayEquals(rank == 0 ? reversed(expected) : new double[n * count], out,
                             "Gather " + algorithm);
                     }
-                    double[] blocks = new double[n * count];
-                    double[] exchanged = new double[n * count];
-                    for (int j = 0; j < n; j++) {
-                        for (int i = 0; i < count; i++) {
-                            blocks[j * count + i] = value(rank, j * count + i);
-                            exchanged[j * count + i] = value(j, rank * count + i);
-                        }
-                    }
+                    double[] blocks = outgoingBlocks(rank, n, count);
+                    double[] exchanged = incomingBlocks(rank, n, count);
                     for (Alltoall.Algorithm algorithm : Alltoall.Algorithm.values()) {
                         double[] out = new double[n * count];
                         Alltoall.run(algorithm, channel, reversed(blocks), allLast, count, backwards,
@@ -240,6 +228,28 @@ class ForcedAlgorithmsTest {
                 }
             }).orThrow();
         }
+    }
+
+    /** What {@code rank} sends in an Alltoall: block {@code j} for rank {@code j}. */
+    private static double[] outgoingBlocks(int rank, int n, int count) {
+        double[] blocks = new double[n * count];
+        for (int j = 0; j < n; j++) {
+            for (int i = 0; i < count; i++) {
+                blocks[j * count + i] = value(rank, j * count + i);
+            }
+        }
+        return blocks;
+    }
+
+    /** What {@code rank} receives in an Alltoall: block {@code j} from rank {@code j}. */
+    private static double[] incomingBlocks(int rank, int n, int count) {
+        double[] blocks = new double[n * count];
+        for (int j = 0; j < n; j++) {
+            for (int i = 0; i < count; i++) {
+                blocks[j * count + i] = value(j, rank * count + i);
+            }
+        }
+        return blocks;
     }
 
     private static double[] reversed(double[] values) {
