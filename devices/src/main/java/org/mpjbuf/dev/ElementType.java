@@ -83,21 +83,18 @@ public enum ElementType {
      * @throws IllegalArgumentException if {@code array} is not an array
      */
     public static ElementType ofArray(final Object array) {
-        final Class<?> component = array.getClass().getComponentType();
-        if (component == null) {
-            throw new IllegalArgumentException(
+        return switch (array) {
+            case byte[] _ -> BYTE;
+            case double[] _ -> DOUBLE;
+            case int[] _ -> INT;
+            case long[] _ -> LONG;
+            case float[] _ -> FLOAT;
+            case char[] _ -> CHAR;
+            case short[] _ -> SHORT;
+            case boolean[] _ -> BOOLEAN;
+            case Object[] _ -> OBJECT;
+            default -> throw new IllegalArgumentException(
                 "expected an array but got an instance of " + array.getClass().getName());
-        }
-        if (!component.isPrimitive()) {
-            return OBJECT;
-        }
-        for (final ElementType type : PRIMITIVES) {
-            if (type.carrier == component) {
-                return type;
-            }
-        }
-        throw new IllegalArgumentException("unsupported array type " + array.getClass().getName());
+        };
     }
-
-    private static final ElementType[] PRIMITIVES = {BYTE, BOOLEAN, CHAR, SHORT, INT, FLOAT, LONG, DOUBLE};
 }

@@ -25,22 +25,23 @@ public final class SmdevConfiguration {
     /** Default idle strategy: {@code backoff}. */
     public static final String IDLE_STRATEGY_DEFAULT = "backoff";
 
-    /** Property naming how many times a waiting rank spins before it starts yielding. */
-    public static final String IDLE_SPINS_PROP_NAME = "mpjbuf.smdev.idleSpins";
+    /** Property naming how long, in nanoseconds, a waiting rank spins before it starts yielding. */
+    public static final String IDLE_SPIN_NANOS_PROP_NAME = "mpjbuf.smdev.idleSpinNanos";
     /**
-     * Default number of spins: 200 (a microsecond or two), enough for a peer that is running;
-     * on an oversubscribed machine longer spinning only delays the peer it waits for.
+     * Default spin time: 50 us, long enough to catch a peer's reply on another core (well under a
+     * microsecond for small messages) and the end of a large copy, short enough that an idle rank
+     * gives its core up soon. A world with more ranks than processors spins at most 1 us.
      */
-    public static final int IDLE_SPINS_DEFAULT = 200;
+    public static final long IDLE_SPIN_NANOS_DEFAULT = 50_000L;
 
     /** Property naming how many times a waiting rank yields before it starts parking. */
     public static final String IDLE_YIELDS_PROP_NAME = "mpjbuf.smdev.idleYields";
     /**
-     * Default number of yields: 0, because on a loaded machine a yielding waiter keeps its place
-     * in the run queue while a parked one is woken at once by {@code unpark} when its message
-     * arrives (measured: yields made a 1 B round trip 2-3x slower with 10 runnable threads per core).
+     * Default number of yields: 10, a short phase that lets another runnable rank take the core
+     * before the waiter parks; longer yielding keeps a waiter in the run queue on a loaded machine,
+     * while a parked one is woken at once by {@code unpark} when its message arrives.
      */
-    public static final int IDLE_YIELDS_DEFAULT = 0;
+    public static final int IDLE_YIELDS_DEFAULT = 10;
 
     /**
      * Property naming the longest park in nanoseconds; a parked rank is also unparked as soon as
@@ -54,8 +55,8 @@ public final class SmdevConfiguration {
     public static final int EAGER_LIMIT = intValue(EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
     /** The idle strategy in effect. */
     public static final String IDLE_STRATEGY = stringValue(IDLE_STRATEGY_PROP_NAME, IDLE_STRATEGY_DEFAULT);
-    /** The spin count in effect. */
-    public static final int IDLE_SPINS = intValue(IDLE_SPINS_PROP_NAME, IDLE_SPINS_DEFAULT);
+    /** The spin time in effect. */
+    public static final long IDLE_SPIN_NANOS = longValue(IDLE_SPIN_NANOS_PROP_NAME, IDLE_SPIN_NANOS_DEFAULT);
     /** The yield count in effect. */
     public static final int IDLE_YIELDS = intValue(IDLE_YIELDS_PROP_NAME, IDLE_YIELDS_DEFAULT);
     /** The longest park in effect. */

@@ -1,5 +1,7 @@
 package org.mpjbuf.dev.smdev;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
@@ -23,6 +25,16 @@ final class SmdevDevice implements Device {
     private static final int NEW = 0;
     private static final int ACTIVE = 1;
     private static final int FINISHED = 2;
+    private static final VarHandle LAST_COMPLETED;
+
+    static {
+        try {
+            LAST_COMPLETED = MethodHandles.lookup().findVarHandle(SmdevDevice.class, "lastCompleted",
+                SmdevRequest.class);
+        } catch (final ReflectiveOperationException ex) {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
 
     private volatile int lifecycle = NEW;
     private SmdevWorld world;
@@ -32,6 +44,7 @@ final class SmdevDevice implements Device {
     private ClassLoader classLoader;
     private Transfers transfers;
     private int eagerLimit;
+    private SpinBudget spinBudget;
 
     private final AtomicLong completions = new AtomicLong();
     private final AtomicLong peeked = new AtomicLong();
@@ -70,6 +83,7 @@ final class SmdevDevice implements Device {
         this.classLoader = arguments.classLoader();
         this.transfers = joined.transfers();
         this.eagerLimit = joined.eagerLimit();
+        this.spinBudget = joined.idlePolicy().newBudget();
         lifecycle = ACTIVE;
         return joined.ids();
     }
@@ -96,7 +110,7 @@ final class SmdevDevice implements Device {
     @Override
     public void send(final Object array, final int offset, final int count,
                      final ProcessID destination, final int tag, final int context) {
-        startSend(array, offset, count, destination, tag, context, false).await();
+        startSend(array, offset, count, destination, tag, context, false).awaitCompletion();
     }
 
     @Override
@@ -108,7 +122,7 @@ final class SmdevDevice implements Device {
     @Override
     public void ssend(final Object array, final int offset, final int count,
                       final ProcessID destination, final int tag, final int context) {
-        startSend(array, offset, count, destination, tag, context, true).await();
+        startSend(array, offset, count, destination, tag, context, true).awaitCompletion();
     }
 
     @Override
@@ -118,7 +132,7 @@ final class SmdevDevice implements Device {
 
     @Override
     public void send(final Buffer buffer, final ProcessID destination, final int tag, final int context) {
-        startSend(buffer, destination, tag, context, false).await();
+        startSend(buffer, destination, tag, context, false).awaitCompletion();
     }
 
     @Override
@@ -128,7 +142,7 @@ final class SmdevDevice implements Device {
 
     @Override
     public void ssend(final Buffer buffer, final ProcessID destination, final int tag, final int context) {
-        startSend(buffer, destination, tag, context, true).await();
+        startSend(buffer, destination, tag, context, true).awaitCompletion();
     }
 
     @Override
@@ -191,7 +205,7 @@ final class SmdevDevice implements Device {
                 public void idling(final Thread waiter) {
                     mailbox.prober(waiter);
                 }
-            });
+            }, spinBudget);
             mailbox.prober(null);
             checkActive();
         }
@@ -226,7 +240,7 @@ final class SmdevDevice implements Device {
                 public void idling(final Thread waiter) {
                     peekWaiter = waiter;
                 }
-            });
+            }, spinBudget);
             peekWaiter = null;
             checkActive();
         }
@@ -259,13 +273,18 @@ final class SmdevDevice implements Device {
         return id;
     }
 
+    /** Waits on the calling thread, one of this rank's, until {@code done} holds. */
+    void await(final IdlePolicy.Condition done) {
+        world.idlePolicy().await(done, spinBudget);
+    }
+
     ClassLoader classLoader() {
         return classLoader;
     }
 
     /** Counts a completed request of this rank and wakes a thread waiting in {@link #peek()}. */
     void requestCompleted(final SmdevRequest request) {
-        lastCompleted = request;
+        LAST_COMPLETED.setRelease(this, request);
         completions.incrementAndGet();
         final Thread waiting = peekWaiter;
         if (waiting != null) {

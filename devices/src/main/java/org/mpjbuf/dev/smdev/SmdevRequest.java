@@ -169,6 +169,15 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
             LockSupport.unpark(parked);
         }
         owner.requestCompleted(this);
+        // most requests never get a listener: skip the atomic swap unless one was registered
+        // (a listener added after this read sees DONE and runs itself, see addCompletionListener)
+        if (LISTENERS.getAcquire(this) != null) {
+            runListeners();
+        }
+    }
+
+    /** Runs the registered listeners, unless another thread has taken them already. */
+    private void runListeners() {
         final Object registered = LISTENERS.getAndSet(this, COMPLETED);
         if (registered instanceof ListenerNode node) {
             for (ListenerNode n = node; n != null; n = n.next) {
@@ -199,11 +208,19 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
 
     @Override
     public Status await() {
-        if (!getAsBoolean()) {
-            owner.world().idlePolicy().await(this);
-            waiter = null;
-        }
+        awaitCompletion();
         return result();
+    }
+
+    /** Waits for completion and rethrows a failure, without building a status. */
+    void awaitCompletion() {
+        if (!getAsBoolean()) {
+            owner.await(this);
+        }
+        final DeviceException error = failure;
+        if (error != null) {
+            throw error;
+        }
     }
 
     private Status result() {
@@ -230,6 +247,11 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
                 return;
             }
             if (LISTENERS.compareAndSet(this, current, new ListenerNode(listener, (ListenerNode) current))) {
+                // the completing thread writes state, then reads listeners; this thread wrote
+                // listeners, then reads state: at least one of the two sees the other's write
+                if (getAsBoolean()) {
+                    runListeners();
+                }
                 return;
             }
         }

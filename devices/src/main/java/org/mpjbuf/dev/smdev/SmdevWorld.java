@@ -47,8 +47,8 @@ public final class SmdevWorld {
     private SmdevWorld(final Builder builder) {
         this.size = builder.size;
         this.eagerLimit = builder.eagerLimit;
-        this.idlePolicy = new IdlePolicy(builder.idleStrategy, builder.idleSpins, builder.idleYields,
-            builder.idleMaxParkNanos);
+        this.idlePolicy = new IdlePolicy(builder.idleStrategy, builder.idleSpinNanos, builder.idleYields,
+            builder.idleMaxParkNanos, size > Runtime.getRuntime().availableProcessors());
         this.mailboxes = new Mailbox[size];
         this.ids = new ProcessID[size];
         for (int rank = 0; rank < size; rank++) {
@@ -160,7 +160,7 @@ public final class SmdevWorld {
         private int size = 1;
         private int eagerLimit = SmdevConfiguration.EAGER_LIMIT;
         private String idleStrategy = SmdevConfiguration.IDLE_STRATEGY;
-        private int idleSpins = SmdevConfiguration.IDLE_SPINS;
+        private long idleSpinNanos = SmdevConfiguration.IDLE_SPIN_NANOS;
         private int idleYields = SmdevConfiguration.IDLE_YIELDS;
         private long idleMaxParkNanos = SmdevConfiguration.IDLE_MAX_PARK_NANOS;
 
@@ -201,13 +201,14 @@ public final class SmdevWorld {
         }
 
         /**
-         * Sets how many times a waiting rank spins before yielding.
+         * Sets how long a waiting rank spins before yielding; a world with more ranks than
+         * processors spins at most 1 us whatever is set here.
          *
-         * @param idleSpins the spin count, {@code >= 0}
+         * @param idleSpinNanos the spin time in nanoseconds, {@code >= 0}
          * @return this builder
          */
-        public Builder idleSpins(final int idleSpins) {
-            this.idleSpins = idleSpins;
+        public Builder idleSpinNanos(final long idleSpinNanos) {
+            this.idleSpinNanos = idleSpinNanos;
             return this;
         }
 

@@ -173,7 +173,7 @@ final class SmdevWorldTest {
     @ValueSource(strings = {"backoff", "spin", "yield", "park"})
     @Timeout(60)
     void shouldProgressWithEveryIdleStrategy(final String strategy) throws InterruptedException {
-        final SmdevWorld world = SmdevWorld.builder().size(4).idleStrategy(strategy).idleSpins(10).build();
+        final SmdevWorld world = SmdevWorld.builder().size(4).idleStrategy(strategy).idleSpinNanos(10_000).build();
         assertEquals(strategy, world.idleStrategy());
         run(world, join(world), (device, rank, ids) -> {
             final int[] token = new int[1];
@@ -247,7 +247,7 @@ final class SmdevWorldTest {
             () -> SmdevWorld.builder().idleStrategy("sleepy").build());
         assertTrue(strategy.getMessage().contains("sleepy") && strategy.getMessage().contains("backoff"),
             strategy.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> SmdevWorld.builder().idleSpins(-1).build());
+        assertThrows(IllegalArgumentException.class, () -> SmdevWorld.builder().idleSpinNanos(-1).build());
         assertThrows(IllegalArgumentException.class, () -> SmdevWorld.builder().idleMaxParkNanos(10).build());
     }
 }

@@ -1,0 +1,61 @@
+package org.mpjbuf.dev.smdev;
+
+/**
+ * How long one rank spins before it yields and parks, adapted to what spinning has bought it
+ * lately: a wait that ended while spinning adds {@link #STEP_NANOS} to the budget (up to the
+ * configured spin time), a wait that spun in vain halves it, down to zero. Growth is additive and
+ * decay multiplicative because the two outcomes cost differently: a spin that succeeds saves one
+ * park and unpark (a few microseconds), one that fails wastes the whole budget and, on a busy
+ * machine, holds the core the peer needs.
+ *
+ * <p>Spinning pays only while the peer runs on another core. On an idle machine nearly every
+ * small-message wait ends within a microsecond and the budget stays at its maximum; on a machine
+ * whose cores are taken by other work (or by more ranks than cores) the spins fail and within a
+ * few waits the rank yields at once instead. A rank whose budget is zero still probes with a
+ * {@link #STEP_NANOS} spin once every {@link #PROBE_INTERVAL} waits, so that the budget grows back
+ * when the cores free up.
+ *
+ * <p>Used by the threads of one rank; its fields are read and written without synchronization
+ * on purpose, since a lost update only blurs a heuristic.
+ */
+final class SpinBudget {
+    /** What a successful spin adds to the budget, and how long a probe spins. */
+    static final long STEP_NANOS = 1_000L;
+
+    /** Waits between two probes while the budget is zero, a power of two. */
+    static final int PROBE_INTERVAL = 16;
+
+    private final long maximumNanos;
+    private long nanos;
+    private int waitsSinceProbe;
+
+    /**
+     * Creates a budget that starts at its maximum.
+     *
+     * @param maximumNanos the configured spin time, {@code >= 0}
+     */
+    SpinBudget(final long maximumNanos) {
+        this.maximumNanos = maximumNanos;
+        this.nanos = maximumNanos;
+    }
+
+    /** Returns how long the next wait may spin: the budget, or a probe now and then when it is zero. */
+    long nanos() {
+        final long current = nanos;
+        if (current > 0) {
+            return current;
+        }
+        return (++waitsSinceProbe & (PROBE_INTERVAL - 1)) == 0 ? Math.min(STEP_NANOS, maximumNanos) : 0;
+    }
+
+    /** Records a wait that ended while spinning. */
+    void spinSucceeded() {
+        nanos = Math.min(maximumNanos, nanos + STEP_NANOS);
+    }
+
+    /** Records a wait that spun for its whole time in vain. */
+    void spinFailed() {
+        final long halved = nanos >> 1;
+        nanos = halved < STEP_NANOS ? 0 : halved;
+    }
+}
