@@ -24,7 +24,7 @@ for kernel in $kernels; do
       percpu=0
       verified=yes
       for _ in $(seq "$repeat"); do
-        out=$("$root/bin/mpjrun" -np "$np" -cp "$root/npb/target/classes" "org.mpjbuf.npb.$kernel" "CLASS=$class" 2>&1)
+        out=$("$root/bin/mpjrun" -np "$np" "org.mpjbuf.npb.$kernel" "CLASS=$class" 2>&1)
         mops=$(printf '%s\n' "$out" | awk -F= '/Mop\/s total/ {gsub(/ /, "", $2); print $2}')
         wall=$(printf '%s\n' "$out" | awk -F= '/Time in seconds/ {gsub(/ /, "", $2); print $2}')
         cpu=$(printf '%s\n' "$out" | awk -F= '/CPU seconds/ {gsub(/ /, "", $2); print $2}')

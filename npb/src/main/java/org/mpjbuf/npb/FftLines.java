@@ -25,10 +25,10 @@ final class FftLines {
     private final double[] rootRe;
     private final double[] rootIm;
     private final double[] conjugateIm;
-    private final double[] xr;
-    private final double[] xi;
-    private final double[] yr;
-    private final double[] yi;
+    private double[] xr;
+    private double[] xi;
+    private double[] yr;
+    private double[] yi;
     private boolean inverse;
 
     /**
@@ -152,17 +152,98 @@ final class FftLines {
         }
     }
 
-    /** Transforms the gathered batch in {@code xr, xi} ({@code cfftz}). */
+    /**
+     * Transforms the gathered batch in {@code xr, xi} ({@code cfftz}): the
+     * passes two at a time ({@link #passPair}), then a last single pass when
+     * the number of passes is odd; each pass reads one pair of scratch arrays
+     * and writes the other, and the fields are swapped so that the result
+     * ends in {@code xr, xi}.
+     */
     private void stockham(int length) {
         int m = Integer.numberOfTrailingZeros(length);
-        for (int l = 1; l <= m; l += 2) {
+        int l = 1;
+        for (; l + 1 <= m; l += 2) {
+            passPair(l, m, length, xr, xi, yr, yi);
+            swapScratch();
+        }
+        if (l == m) {
             pass(l, m, length, xr, xi, yr, yi);
-            if (l == m) {
-                System.arraycopy(yr, 0, xr, 0, length * BATCH);
-                System.arraycopy(yi, 0, xi, 0, length * BATCH);
-                return;
+            swapScratch();
+        }
+    }
+
+    private void swapScratch() {
+        double[] swap = xr;
+        xr = yr;
+        yr = swap;
+        swap = xi;
+        xi = yi;
+        yi = swap;
+    }
+
+    /**
+     * Passes {@code l} and {@code l + 1} of the Stockham FFT in one sweep from
+     * {@code (ar, ai)} into {@code (br, bi)}: each group of four elements a
+     * quarter of the line apart goes through both passes' butterflies while
+     * in registers, so the intermediate array is neither written nor read
+     * back. Every value is computed by exactly the operations of two calls of
+     * {@link #pass}, so the result is bit for bit the same.
+     */
+    private void passPair(int l, int m, int length, double[] ar, double[] ai, double[] br, double[] bi) {
+        int quarter = length / 4 * BATCH;
+        int lk = 1 << (l - 1);
+        int li = 1 << (m - l);
+        int run = lk * BATCH;
+        double[] roots = inverse ? conjugateIm : rootIm;
+        for (int i = 0; i < li / 2; i++) {
+            int a0 = i * run;
+            int a1 = a0 + quarter;
+            int a2 = a1 + quarter;
+            int a3 = a2 + quarter;
+            int b0 = 4 * i * run;
+            int b1 = b0 + run;
+            int b2 = b1 + run;
+            int b3 = b2 + run;
+            double ur = rootRe[li + i];
+            double ui = roots[li + i];
+            double vr = rootRe[li + li / 2 + i];
+            double vi = roots[li + li / 2 + i];
+            double wr = rootRe[li / 2 + i];
+            double wi = roots[li / 2 + i];
+            for (int t = 0; t < run; t++) {
+                double x0r = ar[a0 + t];
+                double x0i = ai[a0 + t];
+                double x1r = ar[a1 + t];
+                double x1i = ai[a1 + t];
+                double x2r = ar[a2 + t];
+                double x2i = ai[a2 + t];
+                double x3r = ar[a3 + t];
+                double x3i = ai[a3 + t];
+                double s0r = x0r + x2r;
+                double s0i = x0i + x2i;
+                double d0r = x0r - x2r;
+                double d0i = x0i - x2i;
+                double s1r = x1r + x3r;
+                double s1i = x1i + x3i;
+                double d1r = x1r - x3r;
+                double d1i = x1i - x3i;
+                double y1r = ur * d0r - ui * d0i;
+                double y1i = ur * d0i + ui * d0r;
+                double y3r = vr * d1r - vi * d1i;
+                double y3i = vr * d1i + vi * d1r;
+                br[b0 + t] = s0r + s1r;
+                bi[b0 + t] = s0i + s1i;
+                double e0r = s0r - s1r;
+                double e0i = s0i - s1i;
+                br[b2 + t] = wr * e0r - wi * e0i;
+                bi[b2 + t] = wr * e0i + wi * e0r;
+                br[b1 + t] = y1r + y3r;
+                bi[b1 + t] = y1i + y3i;
+                double e1r = y1r - y3r;
+                double e1i = y1i - y3i;
+                br[b3 + t] = wr * e1r - wi * e1i;
+                bi[b3 + t] = wr * e1i + wi * e1r;
             }
-            pass(l + 1, m, length, yr, yi, xr, xi);
         }
     }
 
