@@ -3,6 +3,7 @@ package mpi;
 import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.ProcessID;
+import org.mpjbuf.dev.TruncationException;
 import org.mpjbuf.mpj.datatype.DatatypeEngine;
 import org.mpjbuf.mpj.datatype.MappedDatatype;
 
@@ -190,10 +191,47 @@ final class Channel {
                 });
             }
         } catch (DeviceException | IllegalArgumentException failed) {
-            throw Checks.error(MPIException.ERR_OTHER, "receive of " + elements
-                + " elements from rank " + source + " with tag " + tag + " failed: "
-                + failed.getMessage());
+            throw receiveFailure(elements, source, tag, failed);
         }
+    }
+
+    /**
+     * Receives and waits, without a request object when the items are one run of the array (the
+     * common case); other messages go through {@link #startRecv} and a request.
+     */
+    Status recv(Object buf, int offset, int count, Datatype datatype, int source, int tag)
+        throws MPIException {
+        MappedDatatype type = checkedType(buf, offset, count, datatype, "buf");
+        int index = DatatypeEngine.contiguousIndex(type, offset, count);
+        if (index < 0 || source == MPI.PROC_NULL) {
+            Request receive = new Request(state);
+            startRecv(receive, buf, offset, count, datatype, source, tag);
+            return receive.Wait();
+        }
+        checkTag(tag, true);
+        ProcessID from = source == MPI.ANY_SOURCE ? Device.ANY_SOURCE : peer(source, "source");
+        int elements = elementCount(type, count);
+        org.mpjbuf.dev.Request request;
+        try {
+            request = device.irecv(buf, index, elements, from,
+                tag == MPI.ANY_TAG ? Device.ANY_TAG : tag, context);
+        } catch (DeviceException | IllegalArgumentException failed) {
+            throw receiveFailure(elements, source, tag, failed);
+        }
+        Waiter.await(request, state.environment());
+        try {
+            return status(request.test());
+        } catch (TruncationException truncated) {
+            throw Checks.error(Request.truncationError(truncated));
+        } catch (DeviceException failed) {
+            throw Checks.error(MPIException.ERR_OTHER, "the operation failed: " + failed.getMessage());
+        }
+    }
+
+    private static MPIException receiveFailure(int elements, int source, int tag,
+                                               RuntimeException failed) {
+        return Checks.error(MPIException.ERR_OTHER, "receive of " + elements + " elements from rank "
+            + source + " with tag " + tag + " failed: " + failed.getMessage());
     }
 
     /** Returns the status of a message that arrived, without receiving it; null if none. */

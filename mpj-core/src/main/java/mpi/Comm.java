@@ -366,7 +366,8 @@ public class Comm {
      */
     public Status Recv(Object buf, int offset, int count, Datatype datatype, int source, int tag)
         throws MPIException {
-        return Irecv(buf, offset, count, datatype, source, tag).Wait();
+        checkOpen();
+        return p2p.recv(buf, offset, count, datatype, source, tag);
     }
 
     /**
