@@ -22,8 +22,13 @@ import org.mpjbuf.mpj.runtime.Job;
  * <p>Each algorithm runs as its own job with the collective's override property set, so every
  * rank's class loader reads it afresh. {@code auto} is the selection table itself.
  *
+ * <p>A sweep starts a new CSV; with {@code --append} it adds another pass to the CSV already in
+ * the directory, and the report keeps each point's best time over the passes, so load that hit
+ * one pass does not decide the table.
+ *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar org.mpjbuf.bench.coll.CollectiveSweep OUT_DIR [MAX_BYTES] [RANKS...]
+ * java -cp benchmarks/target/benchmarks.jar org.mpjbuf.bench.coll.CollectiveSweep --append OUT_DIR [MAX_BYTES] [RANKS...]
  * java -cp benchmarks/target/benchmarks.jar org.mpjbuf.bench.coll.CollectiveSweep --report OUT_DIR
  * </pre>
  * The second form only redraws the table and charts from an existing {@code collectives.csv}.
@@ -38,8 +43,9 @@ public final class CollectiveSweep {
     /**
      * Runs the sweep.
      *
-     * @param args output directory, largest message size in bytes (default 4 MiB), rank counts
-     *             (default 4 8); or {@code --report} and the output directory
+     * @param args optionally {@code --append}, then the output directory, largest message size in
+     *             bytes (default 4 MiB), rank counts (default 4 8); or {@code --report} and the
+     *             output directory
      * @throws IOException when the results cannot be read or written
      */
     public static void main(String[] args) throws IOException {
@@ -47,10 +53,12 @@ public final class CollectiveSweep {
             report(Path.of(args[1]));
             return;
         }
-        Path directory = Path.of(args.length > 0 ? args[0] : "target/coll-sweep");
-        long maxBytes = args.length > 1 ? Long.parseLong(args[1]) : 4L << 20;
+        boolean append = args.length > 0 && args[0].equals("--append");
+        int first = append ? 1 : 0;
+        Path directory = Path.of(args.length > first ? args[first] : "target/coll-sweep");
+        long maxBytes = args.length > first + 1 ? Long.parseLong(args[first + 1]) : 4L << 20;
         List<Integer> rankCounts = new ArrayList<>();
-        for (int i = 2; i < args.length; i++) {
+        for (int i = first + 2; i < args.length; i++) {
             rankCounts.add(Integer.parseInt(args[i]));
         }
         if (rankCounts.isEmpty()) {
@@ -58,7 +66,9 @@ public final class CollectiveSweep {
         }
         Files.createDirectories(directory);
         Path csv = directory.resolve("collectives.csv");
-        Files.deleteIfExists(csv);
+        if (!append) {
+            Files.deleteIfExists(csv);
+        }
         for (int ranks : rankCounts) {
             for (CollectiveKind kind : CollectiveKind.values()) {
                 List<String> labels = new ArrayList<>(kind.algorithms());
@@ -92,7 +102,10 @@ public final class CollectiveSweep {
         }
     }
 
-    /** Groups the CSV lines by "ranks,collective", then by message size, then by algorithm. */
+    /**
+     * Groups the CSV lines by "ranks,collective", then by message size, then by algorithm; a point
+     * measured in several passes keeps its best (lowest) time.
+     */
     private static Map<String, Map<Long, Map<String, Double>>> group(List<String> lines) {
         Map<String, Map<Long, Map<String, Double>>> byGroup = new LinkedHashMap<>();
         for (String line : lines) {
@@ -100,7 +113,7 @@ public final class CollectiveSweep {
             String group = f[0] + "," + f[1];
             byGroup.computeIfAbsent(group, g -> new TreeMap<>())
                 .computeIfAbsent(Long.parseLong(f[3]), b -> new LinkedHashMap<>())
-                .put(f[2], Double.parseDouble(f[4]));
+                .merge(f[2], Double.parseDouble(f[4]), Math::min);
         }
         return byGroup;
     }
