@@ -30,6 +30,13 @@ import org.mpjbuf.dev.Status;
  * paper's design keeps one lock per pair of ranks and needs sequence numbers to match
  * {@code ANY_SOURCE} in order; one lock per receiver is contended only by the ranks sending to it.
  *
+ * <p>Lock-free inboxes (a JCTools MPSC queue per rank, drained in order into the receiving rank's
+ * private queues, with senders helping to drain so that completion listeners progress) were built
+ * and measured against this design: they were slower in ping-pong and with many senders to one
+ * receiver, because every eager message must be staged before it is queued (the sender can no
+ * longer copy straight into a posted receive) and crosses one more queue; see the benchmarks
+ * README.
+ *
  * <p>Thread-safe: every field except the volatile ones is guarded by {@link #lock}.
  */
 final class Mailbox {
