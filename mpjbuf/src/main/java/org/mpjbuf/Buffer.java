@@ -41,7 +41,8 @@ import org.mpjbuf.raw.RawBuffers;
  * part. A receiver either receives into the storage of a buffer of its own
  * ({@link #storageSegment()}) and calls {@link #commitReceived(byte[], int)}, or builds a readable
  * buffer over bytes it already has with {@link #wrap(MemorySegment, byte[], int)}. Either way the
- * bytes are validated first and a malformed message raises {@link MalformedMessageException}.
+ * bytes are validated first, checksum included, and a malformed or damaged message raises
+ * {@link MalformedMessageException}: a receiver gets back the sender's values or that exception.
  * The views share memory with the buffer: they are valid until the buffer is cleared, written or
  * destroyed, and a caller must not change them while the buffer reads them.
  *
@@ -201,6 +202,14 @@ public final class Buffer implements SectionWriter, SectionReader {
      * Ends writing: closes the last section, writes the message header, and makes the buffer
      * readable, positioned before its first section.
      *
+     * <p>The message's checksum (a CRC-32C over all of it, see
+     * {@link BufferDescriptor#CHECKSUM_OFFSET}) is stored when the message's bytes are first taken
+     * out of the buffer ({@link #staticLength()}, {@link #staticSegment()},
+     * {@link #staticByteBuffer()}, {@link #dynamicLength()}, {@link #dynamicArray()},
+     * {@link #dynamicSegment()}, {@link #dynamicByteBuffer()}), so a buffer that is only read where
+     * it was written never pays for it. Bytes taken from {@link #storageSegment()} without asking
+     * for their length first carry no valid checksum, and a receiver refuses them.
+     *
      * @throws IllegalStateException if the buffer is already readable
      */
     public void commit() {
@@ -344,10 +353,12 @@ public final class Buffer implements SectionWriter, SectionReader {
         return ByteBuffer.wrap(dynamicArray(), 0, cursor.dynamicLength()).slice();
     }
 
+    /** Checks that the message is complete, and stores its checksum if it has not been yet. */
     private void requireReadable() {
         if (!cursor.isReadable()) {
             throw new IllegalStateException("the message is not complete: call commit() before taking its bytes");
         }
+        cursor.seal();
     }
 
     /**

@@ -2,7 +2,10 @@ package org.mpjbuf;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Objects;
+import java.util.zip.CRC32C;
 
 /**
  * The layout of an mpjbuf message: every offset and length of the wire format lives here, and
@@ -15,6 +18,13 @@ import java.nio.ByteOrder;
  * followed by a dynamic reference giving the payload's length. Every section in the static part is
  * padded to a multiple of {@link #ALIGNMENT_UNIT} bytes. Multi-byte fields after the first eight
  * bytes are in the byte order recorded at {@link #BYTE_ORDER_OFFSET}.
+ *
+ * <p>Every message carries a CRC-32C {@link #checksum(MemorySegment, byte[], int) checksum} of all
+ * its bytes but the checksum field itself: the message header's first
+ * {@value #CHECKSUM_OFFSET} bytes, the rest of the static part from {@value #MESSAGE_HEADER_LENGTH}
+ * on (section headers, payloads and padding), then the dynamic part. It is always present and
+ * always checked when a buffer is built over received bytes; no field of the message can switch
+ * the check off.
  *
  * <pre>
  * Message header, {@value #MESSAGE_HEADER_LENGTH} bytes:
@@ -31,7 +41,8 @@ import java.nio.ByteOrder;
  *  +---------------------------------------------------------------+
  *  |               section count                                   | 16
  *  +---------------------------------------------------------------+
- *  |               reserved (0)                                    | 20
+ *  |   checksum: CRC-32C of bytes [0, 20), [24, static length) and  | 20
+ *  |   the dynamic part                                            |
  *  +---------------------------------------------------------------+
  *
  * Section header, {@value #SECTION_HEADER_LENGTH} bytes, then the payload:
@@ -64,8 +75,11 @@ public final class BufferDescriptor {
 
     /** The magic number, read as a big-endian int: the ASCII bytes {@code MPJB}. */
     public static final int MAGIC = 0x4D504A42;
-    /** The only wire-format version this implementation reads and writes. */
-    public static final byte VERSION = 1;
+    /**
+     * The only wire-format version this implementation reads and writes: 2, the first with a
+     * checksum (version 1 had a reserved zero int in its place).
+     */
+    public static final byte VERSION = 2;
     /** Value of the byte-order field for big-endian messages. */
     public static final byte BIG_ENDIAN = 0;
     /** Value of the byte-order field for little-endian messages. */
@@ -85,8 +99,11 @@ public final class BufferDescriptor {
     public static final int DYNAMIC_LENGTH_OFFSET = 12;
     /** Offset of the section count (int, message order) in the message header. */
     public static final int SECTION_COUNT_OFFSET = 16;
-    /** Offset of the reserved int at the end of the message header, zero on the wire. */
-    public static final int HEADER_TRAILER_OFFSET = 20;
+    /**
+     * Offset of the checksum (int, message order) at the end of the message header: the CRC-32C
+     * computed by {@link #checksum(MemorySegment, byte[], int)}.
+     */
+    public static final int CHECKSUM_OFFSET = 20;
     /** Length of the message header. */
     public static final int MESSAGE_HEADER_LENGTH = 24;
 
@@ -219,6 +236,62 @@ public final class BufferDescriptor {
             throw new MalformedMessageException("negative dynamic length " + length);
         }
         return length;
+    }
+
+    /**
+     * Computes the checksum a message carries at {@link #CHECKSUM_OFFSET}: the CRC-32C
+     * ({@link CRC32C}, the Castagnoli polynomial) of the static part's bytes
+     * {@code [0, CHECKSUM_OFFSET)}, then its bytes {@code [MESSAGE_HEADER_LENGTH, staticPart.byteSize())},
+     * then {@code dynamicBytes[0, dynamicLength)}. The checksum field itself is left out, so a
+     * sender can compute the value before storing it.
+     *
+     * @param staticPart exactly the static part of a message, message header included: a native
+     *     segment or a heap segment over a {@code byte[]}
+     * @param dynamicBytes the dynamic part, or {@code null} when there is none
+     * @param dynamicLength the number of dynamic bytes at the start of {@code dynamicBytes}
+     * @return the CRC-32C value as an int (its low 32 bits)
+     * @throws NullPointerException if {@code staticPart} is null
+     * @throws IllegalArgumentException if {@code staticPart} is shorter than
+     *     {@value #MESSAGE_HEADER_LENGTH} bytes, longer than {@link Integer#MAX_VALUE}, or a heap
+     *     segment over an array other than {@code byte[]}; or if {@code dynamicLength} is negative
+     *     or longer than {@code dynamicBytes}
+     */
+    public static int checksum(MemorySegment staticPart, byte[] dynamicBytes, int dynamicLength) {
+        Objects.requireNonNull(staticPart, "staticPart must not be null");
+        if (staticPart.byteSize() < MESSAGE_HEADER_LENGTH || staticPart.byteSize() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("staticPart must hold between " + MESSAGE_HEADER_LENGTH + " and "
+                    + Integer.MAX_VALUE + " bytes, had " + staticPart.byteSize());
+        }
+        if (!staticPart.isNative() && !(staticPart.heapBase().orElse(null) instanceof byte[])) {
+            throw new IllegalArgumentException("staticPart must be native or over a byte[], was a heap segment over "
+                    + staticPart.heapBase().map(base -> base.getClass().getTypeName()).orElse("nothing"));
+        }
+        int present = dynamicBytes == null ? 0 : dynamicBytes.length;
+        if (dynamicLength < 0 || dynamicLength > present) {
+            throw new IllegalArgumentException("dynamicLength " + dynamicLength + " must be between 0 and "
+                    + present + ", the length of dynamicBytes");
+        }
+        return checksumOf(staticPart.asByteBuffer(), dynamicBytes, dynamicLength);
+    }
+
+    /**
+     * Computes the checksum over checked arguments; see {@link #checksum(MemorySegment, byte[], int)}.
+     *
+     * @param staticPart exactly the static part, from position 0 to its limit; its position and
+     *     limit change
+     * @param dynamicBytes the dynamic bytes, or {@code null} when {@code dynamicLength} is 0
+     * @param dynamicLength the number of dynamic bytes
+     * @return the CRC-32C value
+     */
+    static int checksumOf(ByteBuffer staticPart, byte[] dynamicBytes, int dynamicLength) {
+        CRC32C crc = new CRC32C();
+        int staticLength = staticPart.limit();
+        crc.update(staticPart.limit(CHECKSUM_OFFSET).position(0));
+        crc.update(staticPart.limit(staticLength).position(MESSAGE_HEADER_LENGTH));
+        if (dynamicLength > 0) {
+            crc.update(dynamicBytes, 0, dynamicLength);
+        }
+        return (int) crc.getValue();
     }
 
     /**

@@ -4,7 +4,7 @@ import static org.mpjbuf.BufferDescriptor.DYNAMIC_REFERENCE_LENGTH;
 import static org.mpjbuf.BufferDescriptor.ELEMENT_COUNT_OFFSET;
 import static org.mpjbuf.BufferDescriptor.FRAME_LENGTH_OFFSET;
 import static org.mpjbuf.BufferDescriptor.HEADER_RESERVED_OFFSET;
-import static org.mpjbuf.BufferDescriptor.HEADER_TRAILER_OFFSET;
+import static org.mpjbuf.BufferDescriptor.CHECKSUM_OFFSET;
 import static org.mpjbuf.BufferDescriptor.MESSAGE_HEADER_LENGTH;
 import static org.mpjbuf.BufferDescriptor.REFERENCE_RESERVED_OFFSET;
 import static org.mpjbuf.BufferDescriptor.SECTION_COUNT_OFFSET;
@@ -23,9 +23,12 @@ import java.nio.ByteOrder;
  * <p>Design note. Every length in a message is checked against the bytes actually present before
  * it is used, in this order:
  * <ol>
- *   <li>the message header: magic, version, byte order, reserved fields, then the static length
+ *   <li>the message header: magic, version, byte order, reserved field, then the static length
  *       against the static bytes present and the dynamic length against the dynamic bytes
  *       present;</li>
+ *   <li>the checksum: the CRC-32C of the message's bytes (everything but the checksum field,
+ *       within the two lengths just checked) must equal the checksum field, so a flipped bit or a
+ *       changed byte anywhere is refused before any section is looked at;</li>
  *   <li>the section count against the most sections the static length could hold (one
  *       {@value BufferDescriptor#SECTION_HEADER_LENGTH}-byte header each), so a hostile count costs
  *       nothing;</li>
@@ -36,7 +39,9 @@ import java.nio.ByteOrder;
  *   <li>the sections exactly fill the static part and their frames exactly fill the dynamic
  *       part.</li>
  * </ol>
- * The walk allocates nothing. Object frames are checked further when they are read
+ * The structural checks stay even though the checksum catches accidental damage: a hostile sender
+ * can compute a valid checksum. The walk allocates nothing. Object frames are checked further when
+ * they are read
  * ({@link FrameObjectFilter}).
  *
  * <p>Stateless and thread-safe.
@@ -49,18 +54,17 @@ final class MessageValidator {
      * Validates a message and returns its static length.
      *
      * @param staticBytes the received static part; may be longer than the message
+     * @param dynamicBytes the received dynamic part, or {@code null} when {@code dynamicPresent} is 0
      * @param dynamicPresent how many dynamic bytes were received
      * @return the static length recorded in the message, at most {@code staticBytes.byteSize()}
      * @throws MalformedMessageException naming the first field that is wrong
      */
-    static int validate(MemorySegment staticBytes, int dynamicPresent) {
+    static int validate(MemorySegment staticBytes, byte[] dynamicBytes, int dynamicPresent) {
         ByteOrder order = BufferDescriptor.byteOrder(staticBytes);
         ValueLayout.OfInt intLayout = BufferDescriptor.intLayout(order);
         short reserved = staticBytes.get(ValueLayout.JAVA_SHORT_UNALIGNED, HEADER_RESERVED_OFFSET);
-        int trailer = staticBytes.get(intLayout, HEADER_TRAILER_OFFSET);
-        if (reserved != 0 || trailer != 0) {
-            throw new MalformedMessageException("reserved message-header fields must be zero, were "
-                    + reserved + " and " + trailer);
+        if (reserved != 0) {
+            throw new MalformedMessageException("reserved message-header field must be zero, was " + reserved);
         }
         int staticLength = BufferDescriptor.staticLength(staticBytes);
         if (staticLength > staticBytes.byteSize()) {
@@ -71,6 +75,15 @@ final class MessageValidator {
         if (dynamicLength > dynamicPresent) {
             throw new MalformedMessageException("truncated message: dynamic length " + dynamicLength
                     + " but only " + dynamicPresent + " dynamic bytes present");
+        }
+        int carried = staticBytes.get(intLayout, CHECKSUM_OFFSET);
+        int computed = BufferDescriptor.checksumOf(staticBytes.asSlice(0, staticLength).asByteBuffer(),
+                dynamicBytes, dynamicLength);
+        if (carried != computed) {
+            throw new MalformedMessageException("checksum mismatch: the message carries 0x"
+                    + Integer.toHexString(carried) + " but its " + staticLength + " static and " + dynamicLength
+                    + " dynamic bytes give 0x" + Integer.toHexString(computed)
+                    + "; the bytes were damaged or changed after commit()");
         }
         int sectionCount = staticBytes.get(intLayout, SECTION_COUNT_OFFSET);
         int mostSections = (staticLength - MESSAGE_HEADER_LENGTH) / SECTION_HEADER_LENGTH;

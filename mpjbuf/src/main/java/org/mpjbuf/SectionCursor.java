@@ -6,7 +6,7 @@ import static org.mpjbuf.BufferDescriptor.DYNAMIC_REFERENCE_LENGTH;
 import static org.mpjbuf.BufferDescriptor.ELEMENT_COUNT_OFFSET;
 import static org.mpjbuf.BufferDescriptor.FRAME_LENGTH_OFFSET;
 import static org.mpjbuf.BufferDescriptor.HEADER_RESERVED_OFFSET;
-import static org.mpjbuf.BufferDescriptor.HEADER_TRAILER_OFFSET;
+import static org.mpjbuf.BufferDescriptor.CHECKSUM_OFFSET;
 import static org.mpjbuf.BufferDescriptor.MAGIC;
 import static org.mpjbuf.BufferDescriptor.MAGIC_OFFSET;
 import static org.mpjbuf.BufferDescriptor.MESSAGE_HEADER_LENGTH;
@@ -59,6 +59,8 @@ final class SectionCursor {
     private ClassLoader loader;
 
     private boolean readable;
+    /** Read mode: whether the checksum in the header is the message's own. */
+    private boolean sealed;
     /** Write: the end of the closed sections. Read: the static length. */
     private int end = MESSAGE_HEADER_LENGTH;
     /** Write: sections started. Read: sections in the message. */
@@ -122,6 +124,7 @@ final class SectionCursor {
 
     void clear() {
         readable = false;
+        sealed = false;
         storage.order(writeOrder);
         end = MESSAGE_HEADER_LENGTH;
         sectionCount = 0;
@@ -143,8 +146,20 @@ final class SectionCursor {
         storage.putInt(STATIC_LENGTH_OFFSET, end);
         storage.putInt(DYNAMIC_LENGTH_OFFSET, dynamic.length());
         storage.putInt(SECTION_COUNT_OFFSET, sectionCount);
-        storage.putInt(HEADER_TRAILER_OFFSET, 0);
+        sealed = false;
         startReading();
+    }
+
+    /**
+     * Stores the checksum of a committed message, once: called before its bytes leave the buffer.
+     * A received message is sealed already, its checksum checked.
+     */
+    void seal() {
+        if (!sealed) {
+            storage.putInt(CHECKSUM_OFFSET, BufferDescriptor.checksumOf(
+                    storage.byteBuffer().limit(end), dynamic.array(), dynamic.length()));
+            sealed = true;
+        }
     }
 
     /**
@@ -158,11 +173,12 @@ final class SectionCursor {
                     + (dynamicBytes == null ? 0 : dynamicBytes.length) + ", the length of dynamicBytes");
         }
         clear();
-        int staticLength = MessageValidator.validate(storage.segment(), dynamicPresent);
+        int staticLength = MessageValidator.validate(storage.segment(), dynamicBytes, dynamicPresent);
         storage.order(BufferDescriptor.byteOrder(storage.segment()));
         end = staticLength;
         sectionCount = storage.getInt(SECTION_COUNT_OFFSET);
         dynamic.adopt(dynamicBytes == null ? NO_BYTES : dynamicBytes, storage.getInt(DYNAMIC_LENGTH_OFFSET));
+        sealed = true;
         startReading();
     }
 

@@ -63,11 +63,14 @@ public enum Type {
     private final byte code;
     private final ValueLayout layout;
     private final boolean dynamic;
+    /** The element length, kept as a field: asking the layout is a call the JIT cannot always inline. */
+    private final int elementLength;
 
     Type(int code, ValueLayout layout, boolean dynamic) {
         this.code = (byte) code;
         this.layout = layout;
         this.dynamic = dynamic;
+        this.elementLength = layout == null ? 0 : (int) layout.byteSize();
     }
 
     /**
@@ -107,7 +110,7 @@ public enum Type {
         if (layout == null) {
             throw new UnsupportedOperationException("OBJECT elements have no fixed length");
         }
-        return (int) layout.byteSize();
+        return elementLength;
     }
 
     /**

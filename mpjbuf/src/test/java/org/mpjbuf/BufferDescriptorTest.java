@@ -88,6 +88,38 @@ class BufferDescriptorTest {
         assertTrue(d.getMessage().contains("-5"), d.getMessage());
     }
 
+    @Test
+    void shouldComputeTheChecksumOverEverythingButItsOwnField() {
+        byte[] bytes = new byte[32];
+        bytes[3] = 7;
+        bytes[30] = 9;
+        MemorySegment message = MemorySegment.ofArray(bytes);
+        byte[] dynamic = {1, 2, 3};
+        int checksum = BufferDescriptor.checksum(message, dynamic, 2);
+        bytes[BufferDescriptor.CHECKSUM_OFFSET] = 55;
+        assertEquals(checksum, BufferDescriptor.checksum(message, dynamic, 2));
+        dynamic[2] = 4;
+        assertEquals(checksum, BufferDescriptor.checksum(message, dynamic, 2));
+        bytes[30] = 8;
+        assertTrue(checksum != BufferDescriptor.checksum(message, dynamic, 2));
+        assertEquals(BufferDescriptor.checksum(message, null, 0), BufferDescriptor.checksum(message, new byte[4], 0));
+    }
+
+    @Test
+    void shouldRejectBadChecksumArguments() {
+        MemorySegment message = MemorySegment.ofArray(new byte[24]);
+        IllegalArgumentException shortPart = assertThrows(IllegalArgumentException.class,
+                () -> BufferDescriptor.checksum(MemorySegment.ofArray(new byte[23]), null, 0));
+        assertTrue(shortPart.getMessage().contains("had 23"), shortPart.getMessage());
+        IllegalArgumentException longDynamic = assertThrows(IllegalArgumentException.class,
+                () -> BufferDescriptor.checksum(message, new byte[2], 3));
+        assertTrue(longDynamic.getMessage().contains("dynamicLength 3"), longDynamic.getMessage());
+        IllegalArgumentException ints = assertThrows(IllegalArgumentException.class,
+                () -> BufferDescriptor.checksum(MemorySegment.ofArray(new int[8]), null, 0));
+        assertTrue(ints.getMessage().contains("int[]"), ints.getMessage());
+        assertThrows(NullPointerException.class, () -> BufferDescriptor.checksum(null, null, 0));
+    }
+
     private static void assertMalformed(MemorySegment header, String expected) {
         MalformedMessageException e = assertThrows(MalformedMessageException.class,
                 () -> BufferDescriptor.byteOrder(header));

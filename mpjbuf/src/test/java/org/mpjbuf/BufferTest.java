@@ -313,6 +313,30 @@ class BufferTest {
         factory.free(sender);
     }
 
+    @Test
+    void shouldSealTheChecksumOnlyWhenTheBytesAreTaken() {
+        Buffer sender = factory.allocate(64);
+        sender.putSectionHeader(Type.INT);
+        sender.write(new int[] {4, 5, 6}, 0, 3);
+        sender.commit();
+        int staticLength = BufferDescriptor.MESSAGE_HEADER_LENGTH + BufferDescriptor.sectionSize(Type.INT, 3);
+        MemorySegment unsealed = MemorySegment.ofArray(new byte[staticLength]);
+        unsealed.copyFrom(sender.storageSegment().asSlice(0, staticLength));
+        MalformedMessageException refused = assertThrows(MalformedMessageException.class,
+                () -> Buffer.wrap(unsealed, null, 0));
+        assertTrue(refused.getMessage().contains("checksum mismatch"), refused.getMessage());
+        assertSame(Type.INT, sender.getSectionHeader());
+        assertEquals(staticLength, sender.staticLength());
+        Buffer received = Buffer.wrap(sender.staticSegment(), null, 0);
+        assertSame(Type.INT, received.getSectionHeader());
+        int[] ints = new int[3];
+        received.read(ints, 0, 3);
+        assertEquals(6, ints[2]);
+        sender.storageSegment().set(java.lang.foreign.ValueLayout.JAVA_BYTE, staticLength - 8, (byte) 9);
+        assertThrows(MalformedMessageException.class, () -> Buffer.wrap(sender.staticSegment(), null, 0));
+        factory.free(sender);
+    }
+
     private static void assertMessage(Buffer buffer) {
         assertTrue(buffer.isReadable());
         assertSame(Type.CHAR, buffer.getSectionHeader());

@@ -35,18 +35,54 @@ class MessageValidatorTest {
         }
     }
 
+    /**
+     * Applies a corruption, then stores the checksum of the corrupted bytes, as a hostile sender
+     * would, so the structural checks behind the checksum are reached.
+     */
     private static String rejection(Consumer<MemorySegment> corruption) {
         byte[][] message = message();
         MemorySegment bytes = MemorySegment.ofArray(message[0]);
         corruption.accept(bytes);
+        bytes.set(INT, BufferDescriptor.CHECKSUM_OFFSET, BufferDescriptor.checksum(bytes, message[1], message[1].length));
         return assertThrows(MalformedMessageException.class,
-                () -> MessageValidator.validate(bytes, message[1].length)).getMessage();
+                () -> MessageValidator.validate(bytes, message[1], message[1].length)).getMessage();
     }
 
     @Test
     void shouldAcceptTheIntactMessage() {
         byte[][] message = message();
-        assertEquals(message[0].length, MessageValidator.validate(MemorySegment.ofArray(message[0]), message[1].length));
+        assertEquals(message[0].length,
+                MessageValidator.validate(MemorySegment.ofArray(message[0]), message[1], message[1].length));
+    }
+
+    @Test
+    void shouldRejectEveryFlippedBitOfTheStaticAndDynamicParts() {
+        byte[][] message = message();
+        for (int part = 0; part < 2; part++) {
+            for (int index = 0; index < message[part].length; index++) {
+                for (int bit = 0; bit < Byte.SIZE; bit++) {
+                    byte[][] damaged = {message[0].clone(), message[1].clone()};
+                    damaged[part][index] ^= (byte) (1 << bit);
+                    assertThrows(MalformedMessageException.class, () -> MessageValidator.validate(
+                            MemorySegment.ofArray(damaged[0]), damaged[1], damaged[1].length),
+                            "bit " + bit + " of byte " + index + " of part " + part);
+                }
+            }
+        }
+    }
+
+    @Test
+    void shouldNameTheChecksumWhenOnlyThePayloadChanged() {
+        byte[][] message = message();
+        message[0][FIRST_SECTION + BufferDescriptor.SECTION_HEADER_LENGTH] = 99;
+        String payload = assertThrows(MalformedMessageException.class, () -> MessageValidator.validate(
+                MemorySegment.ofArray(message[0]), message[1], message[1].length)).getMessage();
+        assertTrue(payload.contains("checksum mismatch"), payload);
+        byte[][] intact = message();
+        intact[1][intact[1].length - 1] ^= 1;
+        String dynamic = assertThrows(MalformedMessageException.class, () -> MessageValidator.validate(
+                MemorySegment.ofArray(intact[0]), intact[1], intact[1].length)).getMessage();
+        assertTrue(dynamic.contains("checksum mismatch"), dynamic);
     }
 
     @Test
@@ -54,10 +90,10 @@ class MessageValidatorTest {
         byte[][] message = message();
         for (int length = 0; length < message[0].length; length++) {
             MemorySegment cut = MemorySegment.ofArray(Arrays.copyOf(message[0], length));
-            assertThrows(MalformedMessageException.class, () -> MessageValidator.validate(cut, message[1].length));
+            assertThrows(MalformedMessageException.class, () -> MessageValidator.validate(cut, message[1], message[1].length));
         }
         MalformedMessageException dynamic = assertThrows(MalformedMessageException.class,
-                () -> MessageValidator.validate(MemorySegment.ofArray(message[0]), message[1].length - 1));
+                () -> MessageValidator.validate(MemorySegment.ofArray(message[0]), message[1], message[1].length - 1));
         assertTrue(dynamic.getMessage().contains("dynamic bytes present"), dynamic.getMessage());
     }
 
@@ -103,8 +139,8 @@ class MessageValidatorTest {
         assertTrue(message.contains("static bytes present"), message);
         message = rejection(bytes -> bytes.set(INT, BufferDescriptor.STATIC_LENGTH_OFFSET, 30));
         assertTrue(message.contains("bad static length 30"), message);
-        message = rejection(bytes -> bytes.set(INT, BufferDescriptor.HEADER_TRAILER_OFFSET, 3));
-        assertTrue(message.contains("reserved message-header fields"), message);
+        message = rejection(bytes -> bytes.set(ValueLayout.JAVA_BYTE, BufferDescriptor.HEADER_RESERVED_OFFSET, (byte) 3));
+        assertTrue(message.contains("reserved message-header field"), message);
         message = rejection(bytes -> bytes.set(ValueLayout.JAVA_BYTE, BufferDescriptor.BYTE_ORDER_OFFSET, (byte) 9));
         assertTrue(message.contains("byte-order field 9"), message);
     }

@@ -16,7 +16,7 @@ class WireFormatExampleTest {
     @Test
     void shouldEncodeTheWorkedExampleInLittleEndian() {
         assertExample(ByteOrder.LITTLE_ENDIAN, String.join(" ",
-                "4D 50 4A 42", "01", "01", "00 00", "40 00 00 00", "09 00 00 00", "02 00 00 00", "00 00 00 00",
+                "4D 50 4A 42", "02", "01", "00 00", "40 00 00 00", "09 00 00 00", "02 00 00 00", "23 41 3B 42",
                 "03", "00 00 00", "03 00 00 00", "01 00 00 00", "02 00 00 00", "03 00 00 00", "00 00 00 00",
                 "09", "00 00 00", "01 00 00 00", "09 00 00 00", "00 00 00 00"));
     }
@@ -24,7 +24,7 @@ class WireFormatExampleTest {
     @Test
     void shouldEncodeTheWorkedExampleInBigEndian() {
         assertExample(ByteOrder.BIG_ENDIAN, String.join(" ",
-                "4D 50 4A 42", "01", "00", "00 00", "00 00 00 40", "00 00 00 09", "00 00 00 02", "00 00 00 00",
+                "4D 50 4A 42", "02", "00", "00 00", "00 00 00 40", "00 00 00 09", "00 00 00 02", "5F B2 4B AD",
                 "03", "00 00 00", "00 00 00 03", "00 00 00 01", "00 00 00 02", "00 00 00 03", "00 00 00 00",
                 "09", "00 00 00", "00 00 00 01", "00 00 00 09", "00 00 00 00"));
     }

@@ -281,7 +281,7 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
             checkIndexed(true, kind, index, src, "src", indexes, idxOffset, count);
         }
         try {
-            ElementMover.gather(segment, index, swap, kind, src, indexes, idxOffset, count);
+            ElementMover.gather(segment, index, swap, kind, src, indexes, idxOffset, 0, 0, count);
         } catch (final IndexOutOfBoundsException badIndex) {
             throw SHOULD_BOUNDS_CHECK ? elementOutOfBounds(kind, src, "src", indexes, idxOffset, count, badIndex) : badIndex;
         }
@@ -294,7 +294,7 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
             checkIndexed(false, kind, index, dst, "dst", indexes, idxOffset, count);
         }
         try {
-            ElementMover.scatter(segment, index, swap, kind, dst, indexes, idxOffset, count);
+            ElementMover.scatter(segment, index, swap, kind, dst, indexes, idxOffset, 0, 0, count);
         } catch (final IndexOutOfBoundsException badIndex) {
             throw SHOULD_BOUNDS_CHECK ? elementOutOfBounds(kind, dst, "dst", indexes, idxOffset, count, badIndex) : badIndex;
         }

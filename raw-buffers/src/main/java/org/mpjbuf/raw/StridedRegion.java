@@ -17,8 +17,8 @@ import java.lang.foreign.MemorySegment;
  *   <li>Copy: recurse over the outer {@code r - 1} dimensions (depth {@code r}); the innermost
  *       dimension is one run, a single bulk
  *       {@link MemorySegment#copy(Object, int, MemorySegment, java.lang.foreign.ValueLayout, long, int)}
- *       when its stride is 1, else its element indexes, written into one scratch array per call,
- *       go through the {@link ElementMover} gather/scatter loops.</li>
+ *       when its stride is 1, else the {@link ElementMover} loops stepping through the array by
+ *       the stride (no index array is built).</li>
  * </ol>
  * Rank 0 is a single element at the origin. Stateless; safe from any thread on distinct memory.
  */
@@ -85,10 +85,6 @@ final class StridedRegion {
         if (rank == 0) {
             run.copy(index, arrayOffset, 1, 1);
         } else {
-            final int lastExtent = shape[extentsOffset + rank - 1];
-            if (shape[stridesOffset + rank - 1] != 1 || kind == ElementKind.BOOLEAN) {
-                run.runIndexes = new int[lastExtent];
-            }
             walk(run, index, arrayOffset, 0, rank, extentsOffset, stridesOffset, shape);
         }
     }
@@ -112,8 +108,8 @@ final class StridedRegion {
     }
 
     /**
-     * The innermost copy: one bulk copy for a unit stride, else the run's element indexes written
-     * into {@link #runIndexes} and handed to the {@link ElementMover} gather/scatter loops.
+     * The innermost copy: one bulk copy for a unit stride, else the {@link ElementMover} loops
+     * stepping through the array by the stride.
      */
     private static final class Run {
         private final boolean gather;
@@ -122,7 +118,6 @@ final class StridedRegion {
         private final boolean swap;
         private final ElementKind kind;
         private final Object array;
-        private int[] runIndexes;
 
         Run(final boolean gather, final MemorySegment buffer, final boolean bigEndian, final boolean swap,
             final ElementKind kind, final Object array) {
@@ -141,22 +136,10 @@ final class StridedRegion {
                 } else {
                     MemorySegment.copy(buffer, kind.layout(bigEndian), index, array, (int) first, count);
                 }
-                return;
-            }
-            int[] indexes = runIndexes;
-            if (indexes == null || indexes.length < count) {
-                indexes = new int[count];
-                runIndexes = indexes;
-            }
-            long element = first;
-            for (int k = 0; k < count; k++) {
-                indexes[k] = (int) element;
-                element += stride;
-            }
-            if (gather) {
-                ElementMover.gather(buffer, index, swap, kind, array, indexes, 0, count);
+            } else if (gather) {
+                ElementMover.gather(buffer, index, swap, kind, array, null, 0, first, stride, count);
             } else {
-                ElementMover.scatter(buffer, index, swap, kind, array, indexes, 0, count);
+                ElementMover.scatter(buffer, index, swap, kind, array, null, 0, first, stride, count);
             }
         }
     }

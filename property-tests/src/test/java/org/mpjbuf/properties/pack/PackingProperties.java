@@ -74,34 +74,91 @@ class PackingProperties {
         }
     }
 
-    @Property(tries = 200)
-    void damagedStructureOrTruncationGivesTheOriginalOrACleanException(
-            @ForAll("messages") Message message, @ForAll @IntRange(min = 0, max = 3) int damage,
-            @ForAll @IntRange(min = 0, max = 1 << 20) int where, @ForAll int value) {
-        Encoded encoded;
-        try (BufferPool pool = pool(message); BufferFactory factory = factory(pool, message)) {
-            Buffer buffer = factory.allocate(message.capacity());
-            message.sections().forEach(section -> section.writeTo(buffer));
-            buffer.commit();
-            encoded = encode(buffer);
-            factory.free(buffer);
+    /** How a message is damaged. */
+    enum Damage {
+        /** One bit of one byte of the static part flipped. */
+        FLIP_STATIC_BIT,
+        /** One byte of the static part replaced. */
+        SET_STATIC_BYTE,
+        /** Several bytes of the static part replaced. */
+        SET_STATIC_BYTES,
+        /** One bit of one byte of the dynamic part flipped. */
+        FLIP_DYNAMIC_BIT,
+        /** One byte of the dynamic part replaced. */
+        SET_DYNAMIC_BYTE,
+        /** The static part cut short. */
+        TRUNCATE_STATIC,
+        /** The dynamic part cut short. */
+        TRUNCATE_DYNAMIC
+    }
+
+    @Property(tries = 300)
+    void damageAnywhereGivesTheOriginalOrACleanException(
+            @ForAll("messages") Message message, @ForAll Damage damage,
+            @ForAll @IntRange(min = 0, max = 1 << 20) int where, @ForAll long value) {
+        Encoded encoded = encodeMessage(message);
+        byte[] staticPart = encoded.staticPart();
+        byte[] dynamicPart = encoded.dynamicPart();
+        Random random = new Random(value);
+        switch (damage) {
+            case FLIP_STATIC_BIT -> staticPart[where % staticPart.length] ^= (byte) (1 << random.nextInt(8));
+            case SET_STATIC_BYTE -> staticPart[where % staticPart.length] = (byte) random.nextInt();
+            case SET_STATIC_BYTES -> {
+                for (int k = 1 + random.nextInt(8); k > 0; k--) {
+                    staticPart[random.nextInt(staticPart.length)] = (byte) random.nextInt();
+                }
+            }
+            case FLIP_DYNAMIC_BIT -> {
+                if (dynamicPart.length > 0) {
+                    dynamicPart[where % dynamicPart.length] ^= (byte) (1 << random.nextInt(8));
+                }
+            }
+            case SET_DYNAMIC_BYTE -> {
+                if (dynamicPart.length > 0) {
+                    dynamicPart[where % dynamicPart.length] = (byte) random.nextInt();
+                }
+            }
+            case TRUNCATE_STATIC -> staticPart = Arrays.copyOf(staticPart, where % staticPart.length);
+            case TRUNCATE_DYNAMIC -> dynamicPart = Arrays.copyOf(dynamicPart,
+                    dynamicPart.length == 0 ? 0 : where % dynamicPart.length);
         }
+        boolean changed = !Arrays.equals(staticPart, encoded.staticPart())
+                || !Arrays.equals(dynamicPart, encoded.dynamicPart());
+        readOriginalOrFailCleanly(message, staticPart, dynamicPart, changed, damage.toString());
+    }
+
+    @Property(tries = 200)
+    void resealedStructuralDamageGivesTheOriginalOrACleanException(
+            @ForAll("messages") Message message, @ForAll boolean flip,
+            @ForAll @IntRange(min = 0, max = 1 << 20) int where, @ForAll int value) {
+        Encoded encoded = encodeMessage(message);
         int[] structural = structuralIndexes(message);
         byte[] staticPart = encoded.staticPart();
         byte[] dynamicPart = encoded.dynamicPart();
-        switch (damage) {
-            case 0 -> staticPart[structural[where % structural.length]] ^= (byte) (1 << (value & 7));
-            case 1 -> staticPart[structural[where % structural.length]] = (byte) value;
-            case 2 -> staticPart = Arrays.copyOf(staticPart, where % staticPart.length);
-            default -> dynamicPart = Arrays.copyOf(dynamicPart, dynamicPart.length == 0 ? 0 : where % dynamicPart.length);
+        int index = structural[where % structural.length];
+        if (flip) {
+            staticPart[index] ^= (byte) (1 << (value & 7));
+        } else {
+            staticPart[index] = (byte) value;
         }
+        reseal(staticPart, dynamicPart);
+        readOriginalOrFailCleanly(message, staticPart, dynamicPart, false, "structural damage at byte " + index);
+    }
+
+    /**
+     * Reads a possibly damaged message: every section must come back as written, or the read must
+     * stop with a clean exception; when {@code mustFail}, it must stop.
+     */
+    private static void readOriginalOrFailCleanly(Message message, byte[] staticPart, byte[] dynamicPart,
+                                                  boolean mustFail, String what) {
         try {
             Buffer received = Buffer.wrap(MemorySegment.ofArray(staticPart), dynamicPart, dynamicPart.length);
             for (SectionSpec section : message.sections()) {
                 received.getSectionHeader();
                 check(SectionSpec.sameElements(section.expected(), section.readPlain(received)),
-                        "elements of " + section + " after damage " + damage);
+                        "elements of " + section + " after " + what);
             }
+            check(!mustFail, "damaged message accepted after " + what);
         } catch (MalformedMessageException | IllegalStateException clean) {
             check(clean.getMessage() != null && !clean.getMessage().isEmpty(), "exception without a message");
         }
@@ -127,6 +184,9 @@ class PackingProperties {
         }
         byte[] dynamic = new byte[random.nextInt(64)];
         random.nextBytes(dynamic);
+        if (withHeader) {
+            reseal(bytes, dynamic);
+        }
         try {
             Buffer received = Buffer.wrap(MemorySegment.ofArray(bytes), dynamic, dynamic.length);
             while (true) {
@@ -198,6 +258,36 @@ class PackingProperties {
 
     private static BufferFactory factory(BufferPool pool, Message message) {
         return BufferFactory.builder().pool(pool).byteOrder(message.order()).dynamicCapacity(8).build();
+    }
+
+    private static Encoded encodeMessage(Message message) {
+        try (BufferPool pool = pool(message); BufferFactory factory = factory(pool, message)) {
+            Buffer buffer = factory.allocate(message.capacity());
+            message.sections().forEach(section -> section.writeTo(buffer));
+            buffer.commit();
+            Encoded encoded = encode(buffer);
+            factory.free(buffer);
+            return encoded;
+        }
+    }
+
+    /**
+     * Stores the checksum of damaged bytes, as a hostile sender could, so that the structural
+     * checks behind the checksum are reached. The lengths come from the header when they fit the
+     * bytes present; otherwise the checksum is left alone (the header is refused first anyway).
+     */
+    private static void reseal(byte[] staticPart, byte[] dynamicPart) {
+        MemorySegment bytes = MemorySegment.ofArray(staticPart);
+        ByteOrder order = staticPart[BufferDescriptor.BYTE_ORDER_OFFSET] == BufferDescriptor.BIG_ENDIAN
+                ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+        ValueLayout.OfInt intLayout = ValueLayout.JAVA_INT_UNALIGNED.withOrder(order);
+        int staticLength = bytes.get(intLayout, BufferDescriptor.STATIC_LENGTH_OFFSET);
+        int dynamicLength = bytes.get(intLayout, BufferDescriptor.DYNAMIC_LENGTH_OFFSET);
+        if (staticLength >= BufferDescriptor.MESSAGE_HEADER_LENGTH && staticLength <= staticPart.length
+                && dynamicLength >= 0 && dynamicLength <= dynamicPart.length) {
+            bytes.set(intLayout, BufferDescriptor.CHECKSUM_OFFSET,
+                    BufferDescriptor.checksum(bytes.asSlice(0, staticLength), dynamicPart, dynamicLength));
+        }
     }
 
     private static Encoded encode(Buffer buffer) {
