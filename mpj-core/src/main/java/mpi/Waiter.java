@@ -6,9 +6,10 @@ import org.mpjbuf.mpj.runtime.RankEnvironment;
 import org.mpjbuf.mpj.runtime.RuntimeConfiguration;
 
 /**
- * How a rank waits for requests: it polls for {@link RuntimeConfiguration#WAIT_SPINS} rounds,
- * yields the core {@link RuntimeConfiguration#WAIT_YIELDS} times, then parks until a completion
- * wakes it.
+ * How a rank waits for requests: it spins on them for the calling thread's {@link SpinBudget}
+ * (at most {@link RuntimeConfiguration#WAIT_SPIN_NANOS}, at most {@link #OVERSUBSCRIBED_SPIN_NANOS}
+ * in a job with more ranks than processors), yields the core
+ * {@link RuntimeConfiguration#WAIT_YIELDS} times, then parks until a completion wakes it.
  *
  * <h2>Wake-ups</h2>
  * A parking waiter never misses a completion, because it follows the one safe order:
@@ -37,6 +38,17 @@ final class Waiter {
     /** How long a polling waiter (a probe) sleeps between polls once it stopped spinning. */
     private static final long POLL_PARK_NANOS = 50_000L;
 
+    /** The longest spin in a job with more ranks than processors, whose peers need the cores. */
+    static final long OVERSUBSCRIBED_SPIN_NANOS = 1_000L;
+
+    /** Spins between two reads of the clock (a read costs about 20 ns); a power of two. */
+    private static final int SPINS_PER_CLOCK_READ = 64;
+
+    private static final int PROCESSORS = Runtime.getRuntime().availableProcessors();
+
+    private static final ThreadLocal<SpinBudget> BUDGETS =
+        ThreadLocal.withInitial(() -> new SpinBudget(RuntimeConfiguration.WAIT_SPIN_NANOS));
+
     private Waiter() {
     }
 
@@ -47,11 +59,14 @@ final class Waiter {
      * @param environment the rank, for the job's stop switch
      */
     static void await(org.mpjbuf.dev.Request request, RankEnvironment environment) {
-        for (int round = RuntimeConfiguration.WAIT_SPINS + RuntimeConfiguration.WAIT_YIELDS; round > 0; round--) {
+        if (request.isComplete() || spin(null, request, environment)) {
+            return;
+        }
+        for (int yield = RuntimeConfiguration.WAIT_YIELDS; yield > 0; yield--) {
+            Thread.yield();
             if (request.isComplete()) {
                 return;
             }
-            idle(round);
         }
         Thread waiter = Thread.currentThread();
         request.addCompletionListener(completed -> LockSupport.unpark(waiter));
@@ -80,11 +95,14 @@ final class Waiter {
      */
     static void await(Request request, org.mpjbuf.dev.Request operation,
                       RankEnvironment environment, long stopCheckNanos) {
-        for (int round = RuntimeConfiguration.WAIT_SPINS + RuntimeConfiguration.WAIT_YIELDS; round > 0; round--) {
+        if (done(request, operation) || spin(request, operation, environment)) {
+            return;
+        }
+        for (int yield = RuntimeConfiguration.WAIT_YIELDS; yield > 0; yield--) {
+            Thread.yield();
             if (done(request, operation)) {
                 return;
             }
-            idle(round);
         }
         Thread waiter = Thread.currentThread();
         try {
@@ -125,11 +143,14 @@ final class Waiter {
         if (!any) {
             return;
         }
-        for (int round = RuntimeConfiguration.WAIT_SPINS + RuntimeConfiguration.WAIT_YIELDS; round > 0; round--) {
+        if (anyDone(requests, operations) || spinAny(requests, operations, environment)) {
+            return;
+        }
+        for (int yield = RuntimeConfiguration.WAIT_YIELDS; yield > 0; yield--) {
+            Thread.yield();
             if (anyDone(requests, operations)) {
                 return;
             }
-            idle(round);
         }
         Thread waiter = Thread.currentThread();
         try {
@@ -169,13 +190,60 @@ final class Waiter {
         }
     }
 
-    /** Spins while more than {@code WAIT_YIELDS} rounds are left, then yields. */
-    private static void idle(int roundsLeft) {
-        if (roundsLeft > RuntimeConfiguration.WAIT_YIELDS) {
-            Thread.onSpinWait();
-        } else {
-            Thread.yield();
+    /**
+     * Spins until the operation is done or the thread's spin budget is spent, and adapts the
+     * budget to the outcome.
+     *
+     * @param request   the request tracking the operation, or {@code null} for an untracked one
+     * @param operation the operation
+     * @return whether the operation is done
+     */
+    private static boolean spin(Request request, org.mpjbuf.dev.Request operation,
+                                RankEnvironment environment) {
+        SpinBudget budget = BUDGETS.get();
+        long nanos = spinNanos(budget, environment);
+        if (nanos == 0) {
+            return false;
         }
+        long deadline = System.nanoTime() + nanos;
+        for (int i = 1; ; i++) {
+            Thread.onSpinWait();
+            if (request == null ? operation.isComplete() : done(request, operation)) {
+                budget.succeeded();
+                return true;
+            }
+            if ((i & (SPINS_PER_CLOCK_READ - 1)) == 0 && System.nanoTime() - deadline >= 0) {
+                budget.failed();
+                return false;
+            }
+        }
+    }
+
+    /** As {@link #spin}, until one of several operations is done. */
+    private static boolean spinAny(Request[] requests, org.mpjbuf.dev.Request[] operations,
+                                   RankEnvironment environment) {
+        SpinBudget budget = BUDGETS.get();
+        long nanos = spinNanos(budget, environment);
+        if (nanos == 0) {
+            return false;
+        }
+        long deadline = System.nanoTime() + nanos;
+        for (int i = 1; ; i++) {
+            Thread.onSpinWait();
+            if (anyDone(requests, operations)) {
+                budget.succeeded();
+                return true;
+            }
+            if ((i & (SPINS_PER_CLOCK_READ - 1)) == 0 && System.nanoTime() - deadline >= 0) {
+                budget.failed();
+                return false;
+            }
+        }
+    }
+
+    private static long spinNanos(SpinBudget budget, RankEnvironment environment) {
+        long nanos = budget.nanos();
+        return environment.size() > PROCESSORS ? Math.min(nanos, OVERSUBSCRIBED_SPIN_NANOS) : nanos;
     }
 
     /**

@@ -28,7 +28,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code bytes*}: {@code Comm.Pack} into a {@code byte[]}, big-endian
  *       ({@link BytePacking} against a {@link VarHandle} loop);</li>
  *   <li>{@code array*}: gathering into a contiguous {@code double[]}, the copy point-to-point
- *       makes for a non-contiguous send ({@link ArrayPacking} against an indexed loop).</li>
+ *       makes for a non-contiguous send ({@link ArrayPacking} against an indexed loop);</li>
+ *   <li>{@code scatter*}: the reverse, the copy a non-contiguous receive makes from the
+ *       contiguous array the message arrived in.</li>
  * </ul>
  * Average time per pack of the whole layout, in nanoseconds.
  */
@@ -125,6 +127,35 @@ public class DatatypePackingBenchmark {
         double[] to = packed;
         for (int k = 0; k < at.length; k++) {
             to[k] = from[at[k]];
+        }
+        return to;
+    }
+
+    /**
+     * Scatters a contiguous array into the datatype's elements.
+     *
+     * @return the source array, written
+     * @throws MPIException never, the arguments are valid
+     */
+    @Benchmark
+    public double[] scatterWithDatatype() throws MPIException {
+        ArrayPacking.scatter(packed, 0, indices.length, source, layout.offset(), layout.count(),
+            mapped);
+        return source;
+    }
+
+    /**
+     * Scatters with a hand-written loop.
+     *
+     * @return the source array, written
+     */
+    @Benchmark
+    public double[] scatterWithLoop() {
+        double[] from = packed;
+        int[] at = indices;
+        double[] to = source;
+        for (int k = 0; k < at.length; k++) {
+            to[at[k]] = from[k];
         }
         return to;
     }

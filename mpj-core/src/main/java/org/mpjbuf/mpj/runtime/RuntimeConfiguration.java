@@ -34,11 +34,21 @@ public final class RuntimeConfiguration {
     public static final long STOP_GRACE_MILLIS =
         readLong(STOP_GRACE_MILLIS_PROP_NAME, STOP_GRACE_MILLIS_DEFAULT);
 
-    /** Property: how many times a wait polls its request before yielding the core. */
+    /**
+     * Property: the longest time, in nanoseconds, a wait spins on its request before yielding the
+     * core; each thread adapts its spin below it (a spin that fails halves the next one).
+     */
+    public static final String WAIT_SPIN_NANOS_PROP_NAME = "mpjbuf.mpj.waitSpinNanos";
+    /** Default: 50 us, as the smdev device's own waits. */
+    public static final long WAIT_SPIN_NANOS_DEFAULT = 50_000;
+    /** The longest time a wait spins before yielding the core. */
+    public static final long WAIT_SPIN_NANOS = readLong(WAIT_SPIN_NANOS_PROP_NAME, WAIT_SPIN_NANOS_DEFAULT);
+
+    /** Property: how many times a probe polls for a message before yielding the core. */
     public static final String WAIT_SPINS_PROP_NAME = "mpjbuf.mpj.waitSpins";
     /** Default: 2000 polls. */
     public static final int WAIT_SPINS_DEFAULT = 2_000;
-    /** How many times a wait polls its request before yielding the core. */
+    /** How many times a probe polls for a message before yielding the core. */
     public static final int WAIT_SPINS = (int) readLong(WAIT_SPINS_PROP_NAME, WAIT_SPINS_DEFAULT);
 
     /** Property: how many times a wait yields before it parks until the request completes. */
