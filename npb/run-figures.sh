@@ -4,7 +4,9 @@
 # total with its verification status, as a Markdown table row; beside it the
 # Mop/s per CPU second of the busiest rank (Mop/s total x time / CPU seconds)
 # of that run, which estimates the rate on an idle machine when other work
-# holds the cores.
+# holds the cores, and the 1-minute load average after the last run (on a
+# machine of two cores, anything above about 1 per rank means the runs shared
+# the cores with other work).
 #   npb/run-figures.sh [KERNELS] [CLASSES] [RANKS] [REPEAT]
 #   e.g. npb/run-figures.sh "CG EP FT IS MG" "A B" "1 2" 3
 # Needs the build first: ./mvnw -B -q package -DskipTests
@@ -14,8 +16,8 @@ kernels=${1:-"CG EP FT IS MG"}
 classes=${2:-"A B"}
 ranks=${3:-"1 2"}
 repeat=${4:-3}
-echo "| kernel | class | ranks | best Mop/s total | all runs | Mop per CPU-s (best run) | verified |"
-echo "|---|---|---|---|---|---|---|"
+echo "| kernel | class | ranks | best Mop/s total | all runs | Mop per CPU-s (best run) | verified | load |"
+echo "|---|---|---|---|---|---|---|---|"
 for kernel in $kernels; do
   for class in $classes; do
     for np in $ranks; do
@@ -35,7 +37,8 @@ for kernel in $kernels; do
           percpu=$(awk -v m="$mops" -v w="${wall:-0}" -v c="${cpu:-0}" 'BEGIN {printf "%.0f", (c > 0) ? m * w / c : 0}')
         fi
       done
-      echo "| $kernel | $class | $np | $best |$runs | $percpu | $verified |"
+      load=$(cut -d' ' -f1 /proc/loadavg)
+      echo "| $kernel | $class | $np | $best |$runs | $percpu | $verified | $load |"
     done
   done
 done

@@ -72,7 +72,7 @@ public final class EP implements Benchmark {
         int perRank = batches / comm.Size();
         int firstBatch = comm.Rank() * perRank;
         double[] deviates = new double[2 * BATCH_PAIRS];
-        double[] accepted = new double[3 * BATCH_PAIRS];
+        Accepted accepted = new Accepted(BATCH_PAIRS);
         double[] sums = new double[2 + ANNULI];
 
         comm.Barrier();
@@ -114,39 +114,56 @@ public final class EP implements Benchmark {
      * Turns one batch of uniform deviates into Gaussian pairs and adds them to {@code sums}.
      *
      * <p>Two passes: the first keeps the pairs inside the unit circle, packed
-     * into {@code accepted} as {@code (x, y, t)} triples without a branch (the
+     * into {@code accepted}, without a branch (the
      * acceptance test fails for about one pair in five, at random, so a branch
      * on it is mispredicted often); the second turns every kept pair into a
-     * Gaussian pair in a loop without data-dependent branches. The pairs are
-     * added in the order of the specification's single loop.
+     * Gaussian pair in a loop without data-dependent branches (the annulus
+     * by {@link Math#max}, not by a comparison and a branch), taking the
+     * logarithm inline ({@link Logarithm}). The pairs are added in the order
+     * of the specification's single loop.
      */
-    private static void tally(double[] deviates, double[] accepted, double[] sums) {
+    private static void tally(double[] deviates, Accepted accepted, double[] sums) {
+        double[] xs = accepted.xs;
+        double[] ys = accepted.ys;
+        double[] ts = accepted.ts;
         int kept = 0;
-        for (int i = 0; i + 1 < deviates.length; i += 2) {
-            double x1 = 2.0 * deviates[i] - 1.0;
-            double x2 = 2.0 * deviates[i + 1] - 1.0;
+        for (int i = 0; i < xs.length; i++) {
+            double x1 = 2.0 * deviates[2 * i] - 1.0;
+            double x2 = 2.0 * deviates[2 * i + 1] - 1.0;
             double t1 = x1 * x1 + x2 * x2;
-            accepted[kept] = x1;
-            accepted[kept + 1] = x2;
-            accepted[kept + 2] = t1;
-            kept += t1 <= 1.0 ? 3 : 0;
+            xs[kept] = x1;
+            ys[kept] = x2;
+            ts[kept] = t1;
+            kept += t1 <= 1.0 ? 1 : 0;
         }
         double sx = sums[0];
         double sy = sums[1];
-        for (int k = 0; k + 2 < kept; k += 3) {
-            double t1 = accepted[k + 2];
-            double t2 = Math.sqrt(-2.0 * Math.log(t1) / t1);
-            double t3 = accepted[k] * t2;
-            double t4 = accepted[k + 1] * t2;
-            double a3 = Math.abs(t3);
-            double a4 = Math.abs(t4);
-            int annulus = (int) (a3 > a4 ? a3 : a4);
+        for (int k = 0; k < kept; k++) {
+            double t1 = ts[k];
+            double t2 = Math.sqrt(-2.0 * Logarithm.log(t1) / t1);
+            double t3 = xs[k] * t2;
+            double t4 = ys[k] * t2;
+            int annulus = (int) Math.max(Math.abs(t3), Math.abs(t4));
             sums[2 + annulus] += 1.0;
             sx += t3;
             sy += t4;
         }
         sums[0] = sx;
         sums[1] = sy;
+    }
+
+    /**
+     * The pairs of one batch inside the unit circle: coordinates and squared
+     * radius.
+     *
+     * @param xs the first coordinates
+     * @param ys the second coordinates
+     * @param ts the squared radii
+     */
+    private record Accepted(double[] xs, double[] ys, double[] ts) {
+        Accepted(int capacity) {
+            this(new double[capacity], new double[capacity], new double[capacity]);
+        }
     }
 
     /**
