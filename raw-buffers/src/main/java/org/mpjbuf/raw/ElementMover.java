@@ -22,8 +22,8 @@ import java.lang.foreign.ValueLayout;
  *       its own reading or writing the Java array directly. A single loop switching on the width
  *       per element ran 5-14x slower than the plain loop once two element types had passed
  *       through it (the JIT cannot unswitch it); one loop per width reading the array through a
- *       heap segment ran at 0.6-0.9 of it; loops on the array itself run at the plain loop's
- *       speed.</li>
+ *       heap segment ran at 0.6-0.9 of it; loops on the array itself at 0.9-1.0 (the rest is
+ *       the fixed cost of a call; see benchmarks/README.md).</li>
  *   <li>The choice between index array and stride, and between native and swapped order, are
  *       loop invariants that the JIT hoists out of the loop (loop unswitching), so one loop per
  *       type serves the four cases, and a strided run needs no index array of its own.</li>
