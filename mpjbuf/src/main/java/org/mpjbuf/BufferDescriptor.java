@@ -127,6 +127,8 @@ public final class BufferDescriptor {
 
     private static final ValueLayout.OfInt BIG_ENDIAN_INT =
             ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfInt LITTLE_ENDIAN_INT =
+            ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private BufferDescriptor() {
     }
@@ -295,13 +297,14 @@ public final class BufferDescriptor {
     }
 
     /**
-     * Returns the unaligned int layout in the given byte order.
+     * Returns the unaligned int layout in the given byte order: one of two constants, since a
+     * layout made per call costs a cache look-up of its access handle on every access.
      *
      * @param order the message's byte order
      * @return the layout used for every int field of the message
      */
     static ValueLayout.OfInt intLayout(ByteOrder order) {
-        return ValueLayout.JAVA_INT_UNALIGNED.withOrder(order);
+        return order == ByteOrder.BIG_ENDIAN ? BIG_ENDIAN_INT : LITTLE_ENDIAN_INT;
     }
 
     /**

@@ -21,6 +21,9 @@ import static org.mpjbuf.BufferDescriptor.VERSION;
 import static org.mpjbuf.BufferDescriptor.VERSION_OFFSET;
 
 import java.io.ObjectInputFilter;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.reflect.Array;
 import java.nio.ByteOrder;
 import java.util.Locale;
 import java.util.Objects;
@@ -37,7 +40,10 @@ import org.mpjbuf.raw.RawBuffers;
  * {@link Type}; {@code writeIndex}/{@code readIndex} check mode, section type and room, and return
  * the byte index of the first element; the raw layer's bulk, gather or strided copy moves the
  * elements; only then does the cursor count them, so a copy that fails its argument checks leaves
- * the buffer as it was. A dynamic section is copied through a heap {@link RawBuffer} over the
+ * the buffer as it was. Contiguous {@code write}/{@code read} of a static section, the hot case,
+ * first try a short path that checks the same conditions with a few compares and calls
+ * {@code MemorySegment.copy} on the storage directly; anything it does not accept goes the long
+ * way, which also builds every error message. A dynamic section is copied through a heap {@link RawBuffer} over the
  * dynamic array, in the message's byte order. Objects go through {@link DynamicSection}.
  *
  * <p>Writing: a section's element count (and a dynamic section's frame length) is stored when the
@@ -59,6 +65,8 @@ final class SectionCursor {
     private ClassLoader loader;
 
     private boolean readable;
+    /** Whether the message is big-endian: the storage's order, kept here for the bulk copies. */
+    private boolean bigEndian;
     /** Read mode: whether the checksum in the header is the message's own. */
     private boolean sealed;
     /** Write: the end of the closed sections. Read: the static length. */
@@ -81,7 +89,12 @@ final class SectionCursor {
         this.writeOrder = order;
         this.dynamic = new DynamicSection(dynamicCapacity);
         this.patterns = patterns;
+        order(order);
+    }
+
+    private void order(ByteOrder order) {
         storage.order(order);
+        bigEndian = order == ByteOrder.BIG_ENDIAN;
     }
 
     RawBuffer storage() {
@@ -125,7 +138,7 @@ final class SectionCursor {
     void clear() {
         readable = false;
         sealed = false;
-        storage.order(writeOrder);
+        order(writeOrder);
         end = MESSAGE_HEADER_LENGTH;
         sectionCount = 0;
         sectionIndex = -1;
@@ -174,7 +187,7 @@ final class SectionCursor {
         }
         clear();
         int staticLength = MessageValidator.validate(storage.segment(), dynamicBytes, dynamicPresent);
-        storage.order(BufferDescriptor.byteOrder(storage.segment()));
+        order(BufferDescriptor.byteOrder(storage.segment()));
         end = staticLength;
         sectionCount = storage.getInt(SECTION_COUNT_OFFSET);
         dynamic.adopt(dynamicBytes == null ? NO_BYTES : dynamicBytes, storage.getInt(DYNAMIC_LENGTH_OFFSET));
@@ -389,13 +402,57 @@ final class SectionCursor {
 
     // ---------------------------------------------------------------- primitive families
 
+    /**
+     * Writes {@code src[srcOff .. srcOff + numEls)}. The common case, an open static section of
+     * the same type with room for the elements, is one {@code MemorySegment.copy} after a few
+     * compares, straight into the storage's segment (which refuses a freed buffer); every other
+     * case, and every error, takes {@link #writeArrayChecked}, which names what is wrong. This
+     * fast path took the fixed cost of a write from about 28 ns to about 2 ns over the bare copy
+     * (see benchmarks/README.md). A try/catch around the copy, letting it check the array range,
+     * measured as slow as the checked path: the compares come first instead.
+     */
     void writeArray(Type element, Object src, int srcOff, int numEls) {
+        ValueLayout layout = element.bulkLayout(bigEndian);
+        if (element == sectionType && !readable && layout != null && inArray(src, srcOff, numEls)) {
+            long index = sectionIndex + SECTION_HEADER_LENGTH + (long) elements * element.elementLength();
+            long length = (long) numEls * element.elementLength();
+            if (BufferDescriptor.align(index + length) <= storage.capacity()) {
+                MemorySegment.copy(src, srcOff, storage.segment(), layout, index, numEls);
+                elements += numEls;
+                return;
+            }
+        }
+        writeArrayChecked(element, src, srcOff, numEls);
+    }
+
+    /** Whether {@code array[offset .. offset + count)} is a range of a non-null array. */
+    private static boolean inArray(Object array, int offset, int count) {
+        return array != null && offset >= 0 && count >= 0 && offset <= Array.getLength(array) - count;
+    }
+
+    private void writeArrayChecked(Type element, Object src, int srcOff, int numEls) {
         int index = writeIndex(element, numEls);
         target().putArray(index, src, srcOff, numEls);
         wrote(numEls);
     }
 
+    /**
+     * Reads into {@code dest[dstOff .. dstOff + numEls)}; the common case, as for
+     * {@link #writeArray}, is one {@code MemorySegment.copy}.
+     */
     void readArray(Type element, Object dest, int dstOff, int numEls) {
+        ValueLayout layout = element.bulkLayout(bigEndian);
+        if (element == sectionType && readable && layout != null && inArray(dest, dstOff, numEls)
+                && numEls <= elements - consumed) {
+            long index = sectionIndex + SECTION_HEADER_LENGTH + (long) consumed * element.elementLength();
+            MemorySegment.copy(storage.segment(), layout, index, dest, dstOff, numEls);
+            consumed += numEls;
+            return;
+        }
+        readArrayChecked(element, dest, dstOff, numEls);
+    }
+
+    private void readArrayChecked(Type element, Object dest, int dstOff, int numEls) {
         int index = readIndex(element, numEls);
         target().getArray(index, dest, dstOff, numEls);
         read(numEls);

@@ -1,6 +1,7 @@
 package org.mpjbuf;
 
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 
 /**
  * The element type of a section, and whether the section lives in the static or the dynamic part
@@ -52,6 +53,7 @@ public enum Type {
     /** {@code boolean} elements in the dynamic section, one byte each (0 or 1). */
     BOOLEAN_DYNAMIC(24, ValueLayout.JAVA_BYTE, true);
 
+    private static final int BOOLEAN_CODE = 8;
     private static final Type[] BY_CODE = new Type[32];
 
     static {
@@ -65,12 +67,31 @@ public enum Type {
     private final boolean dynamic;
     /** The element length, kept as a field: asking the layout is a call the JIT cannot always inline. */
     private final int elementLength;
+    /** Big-endian layout of a static type copied in bulk; {@code null} for dynamic types and booleans. */
+    private final ValueLayout bulkBigEndian;
+    /** Little-endian layout of a static type copied in bulk; {@code null} for dynamic types and booleans. */
+    private final ValueLayout bulkLittleEndian;
 
     Type(int code, ValueLayout layout, boolean dynamic) {
         this.code = (byte) code;
         this.layout = layout;
         this.dynamic = dynamic;
         this.elementLength = layout == null ? 0 : (int) layout.byteSize();
+        boolean bulk = layout != null && !dynamic && code != BOOLEAN_CODE;
+        this.bulkBigEndian = bulk ? layout.withOrder(ByteOrder.BIG_ENDIAN) : null;
+        this.bulkLittleEndian = bulk ? layout.withOrder(ByteOrder.LITTLE_ENDIAN) : null;
+    }
+
+    /**
+     * Returns the layout {@code MemorySegment.copy} moves this static type's elements with, or
+     * {@code null} when the type has none (dynamic types, and booleans, which have no array
+     * segment).
+     *
+     * @param bigEndian the byte order of the message
+     * @return the layout in that order, or {@code null}
+     */
+    ValueLayout bulkLayout(boolean bigEndian) {
+        return bigEndian ? bulkBigEndian : bulkLittleEndian;
     }
 
     /**

@@ -1,29 +1,25 @@
 package org.mpjbuf.raw;
 
-import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
  * The element-type table behind every bulk, gather/scatter and strided copy: for each primitive
  * array type, its element size and its buffer layouts in both byte orders.
  *
- * <p>{@code bits} is the width class the element kernels work in ({@code 0} for booleans, which
- * move as one normalised byte, else the element size): floats and doubles travel as the raw bits
- * of ints and longs, so NaN payloads survive a copy unchanged. Constants only; safe from any
- * thread.
+ * <p>A boolean takes one byte in a buffer; its layouts are only used for its size, since the
+ * bulk copies do not take {@code boolean[]} (booleans go through {@link ElementMover}).
+ * Constants only; safe from any thread.
  */
 enum ElementKind {
-    BYTE(byte[].class, 1, ValueLayout.JAVA_BYTE, ValueLayout.JAVA_BYTE),
-    SHORT(short[].class, 2, OrderedLayouts.SHORT_BE, OrderedLayouts.SHORT_LE),
-    CHAR(char[].class, 2, OrderedLayouts.CHAR_BE, OrderedLayouts.CHAR_LE),
-    INT(int[].class, 4, OrderedLayouts.INT_BE, OrderedLayouts.INT_LE),
-    FLOAT(float[].class, 4, OrderedLayouts.FLOAT_BE, OrderedLayouts.FLOAT_LE),
-    LONG(long[].class, 8, OrderedLayouts.LONG_BE, OrderedLayouts.LONG_LE),
-    DOUBLE(double[].class, 8, OrderedLayouts.DOUBLE_BE, OrderedLayouts.DOUBLE_LE),
-    BOOLEAN(boolean[].class, 0, ValueLayout.JAVA_BOOLEAN, ValueLayout.JAVA_BOOLEAN);
+    BYTE(byte[].class, ValueLayout.JAVA_BYTE, ValueLayout.JAVA_BYTE),
+    SHORT(short[].class, OrderedLayouts.SHORT_BE, OrderedLayouts.SHORT_LE),
+    CHAR(char[].class, OrderedLayouts.CHAR_BE, OrderedLayouts.CHAR_LE),
+    INT(int[].class, OrderedLayouts.INT_BE, OrderedLayouts.INT_LE),
+    FLOAT(float[].class, OrderedLayouts.FLOAT_BE, OrderedLayouts.FLOAT_LE),
+    LONG(long[].class, OrderedLayouts.LONG_BE, OrderedLayouts.LONG_LE),
+    DOUBLE(double[].class, OrderedLayouts.DOUBLE_BE, OrderedLayouts.DOUBLE_LE),
+    BOOLEAN(boolean[].class, ValueLayout.JAVA_BOOLEAN, ValueLayout.JAVA_BOOLEAN);
 
-    /** Width class of the element kernels: 0 for boolean, else the element size in bytes. */
-    final int bits;
     /** Bytes one element takes in a buffer. */
     final int byteSize;
     /** log2 of {@link #byteSize}. */
@@ -32,9 +28,8 @@ enum ElementKind {
     private final ValueLayout bigEndian;
     private final ValueLayout littleEndian;
 
-    ElementKind(final Class<?> arrayClass, final int bits, final ValueLayout bigEndian, final ValueLayout littleEndian) {
+    ElementKind(final Class<?> arrayClass, final ValueLayout bigEndian, final ValueLayout littleEndian) {
         this.arrayClass = arrayClass;
-        this.bits = bits;
         this.byteSize = (int) bigEndian.byteSize();
         this.shift = Integer.numberOfTrailingZeros(byteSize);
         this.bigEndian = bigEndian;
@@ -76,22 +71,5 @@ enum ElementKind {
     /** The length of a primitive array of this kind. */
     static int length(final Object array) {
         return java.lang.reflect.Array.getLength(array);
-    }
-
-    /**
-     * A heap segment over a primitive array, or null for a boolean array (the platform has no
-     * segment view of {@code boolean[]}).
-     */
-    static MemorySegment segmentOf(final Object array) {
-        return switch (array) {
-            case byte[] a -> MemorySegment.ofArray(a);
-            case short[] a -> MemorySegment.ofArray(a);
-            case char[] a -> MemorySegment.ofArray(a);
-            case int[] a -> MemorySegment.ofArray(a);
-            case float[] a -> MemorySegment.ofArray(a);
-            case long[] a -> MemorySegment.ofArray(a);
-            case double[] a -> MemorySegment.ofArray(a);
-            default -> null;
-        };
     }
 }

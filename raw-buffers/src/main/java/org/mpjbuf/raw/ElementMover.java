@@ -4,41 +4,42 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * Element-at-a-time kernels for the copies that are not one contiguous run: gather/scatter by
- * index array, the runs of a strided region whose stride is not 1, and booleans.
+ * Element-at-a-time kernels for the copies that are not one contiguous run of a type
+ * {@link MemorySegment#copy(Object, int, MemorySegment, ValueLayout, long, int)} handles:
+ * gather/scatter by index array, the runs of a strided region whose stride is not 1, and
+ * booleans.
  *
- * <p>Design note. An element's position in the array is {@code indexes[idxOffset + k]} for an
- * index array, or {@code first + k * stride} for a strided run ({@code indexes == null}); the
- * k-th element sits at {@code index + k * size} in the buffer, packed. Elements move as raw bits
- * of their width class, read from the Java array through a heap segment in native order and
- * written to the buffer in native order, reversed when the buffer's order is not native (or the
- * reverse way). So there is one loop per width (1, 2, 4 and 8 bytes), not one per Java type: ints
- * and floats share the 4-byte loop, longs and doubles the 8-byte one, and floats keep their NaN
- * payloads. Booleans have loops of their own because the platform has no segment view of
- * {@code boolean[]}: one byte each, written as 0/1, read as non-zero.
+ * <p>Design note. The k-th element moved sits at {@code index + k * size} in the buffer, packed,
+ * and at {@code indexes[idxOffset + k]} in the array, or at {@code first + k * stride} when
+ * {@code indexes} is null (a strided run). Values travel in the buffer in native order, their
+ * bytes reversed when the buffer's order is not native; floats and doubles as their raw bits, so
+ * NaN payloads survive.
  *
- * <p>Why the loops look as they do (each measured with the packing benchmarks against a plain
- * indexed loop):
+ * <p>Why the loops look as they do, each measured with the packing benchmarks against a plain
+ * indexed loop over the same memory:
  * <ul>
- *   <li>The width is chosen once per call, outside the loop, and every loop is a small method of
- *       its own. A single loop switching on the width inside ran 5-14x slower than a plain loop
- *       once two element types had passed through it (the JIT cannot unswitch it). One method
- *       holding all the width loops measured 0.04-0.44 of the plain loop when called through
- *       the packing API (likely the JIT's inlining budget running out deep in that call chain);
- *       with one small method per loop, compiled on its own, the same benchmark is close to the
- *       plain loop.</li>
+ *   <li>One loop per element type, chosen by one switch before the loop, each a small method of
+ *       its own reading or writing the Java array directly. A single loop switching on the width
+ *       per element ran 5-14x slower than the plain loop once two element types had passed
+ *       through it (the JIT cannot unswitch it); one loop per width reading the array through a
+ *       heap segment ran at 0.6-0.9 of it; loops on the array itself run at the plain loop's
+ *       speed.</li>
  *   <li>The choice between index array and stride, and between native and swapped order, are
- *       loop invariants, which the JIT hoists out of the loop (loop unswitching), so one loop
- *       serves all four cases without a scratch index array.</li>
+ *       loop invariants that the JIT hoists out of the loop (loop unswitching), so one loop per
+ *       type serves the four cases, and a strided run needs no index array of its own.</li>
  * </ul>
- * Contiguous runs never come here: they go to
- * {@link MemorySegment#copy(Object, int, MemorySegment, ValueLayout, long, int)} and its mirror.
  *
  * <p>Callers have checked the buffer range; an element index outside the array fails in the array
  * access itself with an {@link IndexOutOfBoundsException}, after the elements before it were
  * copied. Stateless; safe from any thread on distinct memory.
  */
 final class ElementMover {
+    private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
+    private static final ValueLayout.OfShort SHORT = OrderedLayouts.SHORT;
+    private static final ValueLayout.OfChar CHAR = OrderedLayouts.CHAR;
+    private static final ValueLayout.OfInt INT = OrderedLayouts.INT;
+    private static final ValueLayout.OfLong LONG = OrderedLayouts.LONG;
+
     private ElementMover() {
     }
 
@@ -49,13 +50,16 @@ final class ElementMover {
     static void gather(
         final MemorySegment buffer, final long index, final boolean swap, final ElementKind kind, final Object array,
         final int[] indexes, final int idxOffset, final long first, final long stride, final int count) {
-        final MemorySegment source = ElementKind.segmentOf(array);
-        switch (kind.bits) {
-            case 0 -> gatherBooleans(buffer, index, (boolean[]) array, indexes, idxOffset, first, stride, count);
-            case 1 -> gatherBytes(buffer, index, source, indexes, idxOffset, first, stride, count);
-            case 2 -> gatherShorts(buffer, index, swap, source, indexes, idxOffset, first, stride, count);
-            case 4 -> gatherInts(buffer, index, swap, source, indexes, idxOffset, first, stride, count);
-            default -> gatherLongs(buffer, index, swap, source, indexes, idxOffset, first, stride, count);
+        final Positions at = new Positions(indexes, idxOffset, first, stride);
+        switch (kind) {
+            case BYTE -> gatherBytes(buffer, index, (byte[]) array, at, count);
+            case BOOLEAN -> gatherBooleans(buffer, index, (boolean[]) array, at, count);
+            case SHORT -> gatherShorts(buffer, index, swap, (short[]) array, at, count);
+            case CHAR -> gatherChars(buffer, index, swap, (char[]) array, at, count);
+            case INT -> gatherInts(buffer, index, swap, (int[]) array, at, count);
+            case FLOAT -> gatherFloats(buffer, index, swap, (float[]) array, at, count);
+            case LONG -> gatherLongs(buffer, index, swap, (long[]) array, at, count);
+            case DOUBLE -> gatherDoubles(buffer, index, swap, (double[]) array, at, count);
         }
     }
 
@@ -66,127 +70,131 @@ final class ElementMover {
     static void scatter(
         final MemorySegment buffer, final long index, final boolean swap, final ElementKind kind, final Object array,
         final int[] indexes, final int idxOffset, final long first, final long stride, final int count) {
-        final MemorySegment target = ElementKind.segmentOf(array);
-        switch (kind.bits) {
-            case 0 -> scatterBooleans(buffer, index, (boolean[]) array, indexes, idxOffset, first, stride, count);
-            case 1 -> scatterBytes(buffer, index, target, indexes, idxOffset, first, stride, count);
-            case 2 -> scatterShorts(buffer, index, swap, target, indexes, idxOffset, first, stride, count);
-            case 4 -> scatterInts(buffer, index, swap, target, indexes, idxOffset, first, stride, count);
-            default -> scatterLongs(buffer, index, swap, target, indexes, idxOffset, first, stride, count);
+        final Positions at = new Positions(indexes, idxOffset, first, stride);
+        switch (kind) {
+            case BYTE -> scatterBytes(buffer, index, (byte[]) array, at, count);
+            case BOOLEAN -> scatterBooleans(buffer, index, (boolean[]) array, at, count);
+            case SHORT -> scatterShorts(buffer, index, swap, (short[]) array, at, count);
+            case CHAR -> scatterChars(buffer, index, swap, (char[]) array, at, count);
+            case INT -> scatterInts(buffer, index, swap, (int[]) array, at, count);
+            case FLOAT -> scatterFloats(buffer, index, swap, (float[]) array, at, count);
+            case LONG -> scatterLongs(buffer, index, swap, (long[]) array, at, count);
+            case DOUBLE -> scatterDoubles(buffer, index, swap, (double[]) array, at, count);
         }
     }
 
-    /** The array position of the k-th element: from the index array, or along the stride. */
-    private static long element(final int[] indexes, final int idxOffset, final long first, final long stride, final int k) {
-        return indexes != null ? indexes[idxOffset + k] : first + k * stride;
-    }
-
-    private static void gatherBooleans(
-        final MemorySegment buffer, final long index, final boolean[] array,
-        final int[] indexes, final int idxOffset, final long first, final long stride, final int count) {
-        for (int k = 0; k < count; k++) {
-            final boolean value = array[(int) element(indexes, idxOffset, first, stride, k)];
-            buffer.set(ValueLayout.JAVA_BYTE, index + k, value ? (byte) 1 : (byte) 0);
+    /** Where the k-th element is in the array: from an index array, or along a stride. */
+    private record Positions(int[] indexes, int idxOffset, long first, long stride) {
+        int of(final int k) {
+            return indexes != null ? indexes[idxOffset + k] : (int) (first + k * stride);
         }
     }
 
-    private static void gatherBytes(
-        final MemorySegment buffer, final long index, final MemorySegment source,
-        final int[] indexes, final int idxOffset, final long first, final long stride, final int count) {
+    private static void gatherBytes(MemorySegment buffer, long index, byte[] array, Positions at, int count) {
         for (int k = 0; k < count; k++) {
-            buffer.set(ValueLayout.JAVA_BYTE, index + k,
-                source.get(ValueLayout.JAVA_BYTE, element(indexes, idxOffset, first, stride, k)));
+            buffer.set(BYTE, index + k, array[at.of(k)]);
         }
     }
 
-    private static void gatherShorts(
-        final MemorySegment buffer, final long index, final boolean swap, final MemorySegment source,
-        final int[] indexes, final int idxOffset, final long first, final long stride, final int count) {
+    private static void gatherBooleans(MemorySegment buffer, long index, boolean[] array, Positions at, int count) {
         for (int k = 0; k < count; k++) {
-            final short value = source.getAtIndex(ValueLayout.JAVA_SHORT, element(indexes, idxOffset, first, stride, k));
-            buffer.set(OrderedLayouts.SHORT, index + 2L * k, swap ? Short.reverseBytes(value) : value);
+            buffer.set(BYTE, index + k, array[at.of(k)] ? (byte) 1 : (byte) 0);
         }
     }
 
-    private static void gatherInts(
-        final MemorySegment buffer, final long index, final boolean swap, final MemorySegment source,
-        final int[] indexes, final int idxOffset, final long first, final long stride, final int count) {
+    private static void gatherShorts(MemorySegment buffer, long index, boolean swap, short[] array, Positions at, int count) {
         for (int k = 0; k < count; k++) {
-            final int value = source.getAtIndex(ValueLayout.JAVA_INT, element(indexes, idxOffset, first, stride, k));
-            buffer.set(OrderedLayouts.INT, index + 4L * k, swap ? Integer.reverseBytes(value) : value);
+            final short value = array[at.of(k)];
+            buffer.set(SHORT, index + 2L * k, swap ? Short.reverseBytes(value) : value);
         }
     }
 
-    private static void gatherLongs(
-        final MemorySegment buffer, final long index, final boolean swap, final MemorySegment source,
-        final int[] indexes, final int idxOffset, final long first, final long stride, final int count) {
+    private static void gatherChars(MemorySegment buffer, long index, boolean swap, char[] array, Positions at, int count) {
         for (int k = 0; k < count; k++) {
-            final long value = source.getAtIndex(ValueLayout.JAVA_LONG, element(indexes, idxOffset, first, stride, k));
-            buffer.set(OrderedLayouts.LONG, index + 8L * k, swap ? Long.reverseBytes(value) : value);
+            final char value = array[at.of(k)];
+            buffer.set(CHAR, index + 2L * k, swap ? Character.reverseBytes(value) : value);
         }
     }
 
-    private static void scatterBooleans(
-        final MemorySegment buffer, final long index, final boolean[] array,
-        final int[] indexes, final int idxOffset, final long first, final long stride, final int count) {
+    private static void gatherInts(MemorySegment buffer, long index, boolean swap, int[] array, Positions at, int count) {
         for (int k = 0; k < count; k++) {
-            array[(int) element(indexes, idxOffset, first, stride, k)] =
-                buffer.get(ValueLayout.JAVA_BYTE, index + k) != 0;
+            final int value = array[at.of(k)];
+            buffer.set(INT, index + 4L * k, swap ? Integer.reverseBytes(value) : value);
         }
     }
 
-    private static void scatterBytes(
-        final MemorySegment buffer, final long index, final MemorySegment target,
-        final int[] indexes, final int idxOffset, final long first, final long stride, final int count) {
+    private static void gatherFloats(MemorySegment buffer, long index, boolean swap, float[] array, Positions at, int count) {
         for (int k = 0; k < count; k++) {
-            target.set(ValueLayout.JAVA_BYTE, element(indexes, idxOffset, first, stride, k),
-                buffer.get(ValueLayout.JAVA_BYTE, index + k));
+            final int value = Float.floatToRawIntBits(array[at.of(k)]);
+            buffer.set(INT, index + 4L * k, swap ? Integer.reverseBytes(value) : value);
         }
     }
 
-    private static void scatterShorts(
-        final MemorySegment buffer, final long index, final boolean swap, final MemorySegment target,
-        final int[] indexes, final int idxOffset, final long first, final long stride, final int count) {
+    private static void gatherLongs(MemorySegment buffer, long index, boolean swap, long[] array, Positions at, int count) {
         for (int k = 0; k < count; k++) {
-            final short value = buffer.get(OrderedLayouts.SHORT, index + 2L * k);
-            target.setAtIndex(ValueLayout.JAVA_SHORT, element(indexes, idxOffset, first, stride, k),
-                swap ? Short.reverseBytes(value) : value);
+            final long value = array[at.of(k)];
+            buffer.set(LONG, index + 8L * k, swap ? Long.reverseBytes(value) : value);
         }
     }
 
-    private static void scatterInts(
-        final MemorySegment buffer, final long index, final boolean swap, final MemorySegment target,
-        final int[] indexes, final int idxOffset, final long first, final long stride, final int count) {
+    private static void gatherDoubles(MemorySegment buffer, long index, boolean swap, double[] array, Positions at, int count) {
         for (int k = 0; k < count; k++) {
-            final int value = buffer.get(OrderedLayouts.INT, index + 4L * k);
-            target.setAtIndex(ValueLayout.JAVA_INT, element(indexes, idxOffset, first, stride, k),
-                swap ? Integer.reverseBytes(value) : value);
+            final long value = Double.doubleToRawLongBits(array[at.of(k)]);
+            buffer.set(LONG, index + 8L * k, swap ? Long.reverseBytes(value) : value);
         }
     }
 
-    private static void scatterLongs(
-        final MemorySegment buffer, final long index, final boolean swap, final MemorySegment target,
-        final int[] indexes, final int idxOffset, final long first, final long stride, final int count) {
+    private static void scatterBytes(MemorySegment buffer, long index, byte[] array, Positions at, int count) {
         for (int k = 0; k < count; k++) {
-            final long value = buffer.get(OrderedLayouts.LONG, index + 8L * k);
-            target.setAtIndex(ValueLayout.JAVA_LONG, element(indexes, idxOffset, first, stride, k),
-                swap ? Long.reverseBytes(value) : value);
+            array[at.of(k)] = buffer.get(BYTE, index + k);
         }
     }
 
-    /** Buffer at {@code index} &lt;- {@code src[srcOffset .. srcOffset + count)}, one byte each. */
-    static void putBooleans(
-        final MemorySegment buffer, final long index, final boolean[] src, final int srcOffset, final int count) {
+    private static void scatterBooleans(MemorySegment buffer, long index, boolean[] array, Positions at, int count) {
         for (int k = 0; k < count; k++) {
-            buffer.set(ValueLayout.JAVA_BYTE, index + k, src[srcOffset + k] ? (byte) 1 : (byte) 0);
+            array[at.of(k)] = buffer.get(BYTE, index + k) != 0;
         }
     }
 
-    /** {@code dst[dstOffset .. dstOffset + count)} &lt;- buffer at {@code index}, non-zero is true. */
-    static void getBooleans(
-        final MemorySegment buffer, final long index, final boolean[] dst, final int dstOffset, final int count) {
+    private static void scatterShorts(MemorySegment buffer, long index, boolean swap, short[] array, Positions at, int count) {
         for (int k = 0; k < count; k++) {
-            dst[dstOffset + k] = buffer.get(ValueLayout.JAVA_BYTE, index + k) != 0;
+            final short value = buffer.get(SHORT, index + 2L * k);
+            array[at.of(k)] = swap ? Short.reverseBytes(value) : value;
+        }
+    }
+
+    private static void scatterChars(MemorySegment buffer, long index, boolean swap, char[] array, Positions at, int count) {
+        for (int k = 0; k < count; k++) {
+            final char value = buffer.get(CHAR, index + 2L * k);
+            array[at.of(k)] = swap ? Character.reverseBytes(value) : value;
+        }
+    }
+
+    private static void scatterInts(MemorySegment buffer, long index, boolean swap, int[] array, Positions at, int count) {
+        for (int k = 0; k < count; k++) {
+            final int value = buffer.get(INT, index + 4L * k);
+            array[at.of(k)] = swap ? Integer.reverseBytes(value) : value;
+        }
+    }
+
+    private static void scatterFloats(MemorySegment buffer, long index, boolean swap, float[] array, Positions at, int count) {
+        for (int k = 0; k < count; k++) {
+            final int value = buffer.get(INT, index + 4L * k);
+            array[at.of(k)] = Float.intBitsToFloat(swap ? Integer.reverseBytes(value) : value);
+        }
+    }
+
+    private static void scatterLongs(MemorySegment buffer, long index, boolean swap, long[] array, Positions at, int count) {
+        for (int k = 0; k < count; k++) {
+            final long value = buffer.get(LONG, index + 8L * k);
+            array[at.of(k)] = swap ? Long.reverseBytes(value) : value;
+        }
+    }
+
+    private static void scatterDoubles(MemorySegment buffer, long index, boolean swap, double[] array, Positions at, int count) {
+        for (int k = 0; k < count; k++) {
+            final long value = buffer.get(LONG, index + 8L * k);
+            array[at.of(k)] = Double.longBitsToDouble(swap ? Long.reverseBytes(value) : value);
         }
     }
 }

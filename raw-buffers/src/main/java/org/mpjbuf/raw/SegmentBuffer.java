@@ -361,7 +361,7 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
             checkRange(true, kind, index, src, "src", srcOffset, count);
         }
         if (kind == ElementKind.BOOLEAN) {
-            ElementMover.putBooleans(segment, index, (boolean[]) src, srcOffset, count);
+            ElementMover.gather(segment, index, false, kind, src, null, 0, srcOffset, 1, count);
         } else {
             MemorySegment.copy(src, srcOffset, segment, kind.layout(bigEndian), index, count);
         }
@@ -372,7 +372,7 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
             checkRange(false, kind, index, dst, "dst", dstOffset, count);
         }
         if (kind == ElementKind.BOOLEAN) {
-            ElementMover.getBooleans(segment, index, (boolean[]) dst, dstOffset, count);
+            ElementMover.scatter(segment, index, false, kind, dst, null, 0, dstOffset, 1, count);
         } else {
             MemorySegment.copy(segment, kind.layout(bigEndian), index, dst, dstOffset, count);
         }
@@ -422,7 +422,10 @@ abstract sealed class SegmentBuffer implements RawBuffer permits NIOBuffer, Nati
         if (count < 0) {
             throw new IllegalArgumentException("count must be >= 0, got " + count);
         }
-        final int length = ElementKind.length(Objects.requireNonNull(array, arrayName + " must not be null"));
+        if (array == null) {
+            throw new NullPointerException(arrayName + " must not be null");
+        }
+        final int length = ElementKind.length(array);
         if (arrayOffset < 0 || arrayOffset > length - count) {
             throw new IndexOutOfBoundsException(arrayName + "Offset " + arrayOffset + " with count " + count
                 + " is outside the " + kind.arrayTypeName() + " " + arrayName + " of length " + length);

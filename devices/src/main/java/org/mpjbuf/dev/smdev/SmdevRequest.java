@@ -86,6 +86,8 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
     @SuppressWarnings("unused") // accessed through LISTENERS
     private volatile Object listeners;
     private volatile Thread waiter;
+    /** A large copy into or out of this request that its waiting thread may help with. */
+    private volatile SharedCopy sharedCopy;
     private Status status;
     private DeviceException failure;
 
@@ -188,7 +190,23 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
 
     @Override
     public boolean getAsBoolean() {
+        if ((int) STATE.getAcquire(this) == DONE) {
+            return true;
+        }
+        final SharedCopy copy = sharedCopy;
+        if (copy != null) {
+            copy.help();
+        }
         return (int) STATE.getAcquire(this) == DONE;
+    }
+
+    /** Offers a large copy to the thread waiting for this request, waking it if it is parked. */
+    void share(final SharedCopy copy) {
+        sharedCopy = copy;
+        final Thread parked = waiter;
+        if (parked != null) {
+            LockSupport.unpark(parked);
+        }
     }
 
     @Override

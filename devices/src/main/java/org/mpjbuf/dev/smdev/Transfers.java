@@ -17,7 +17,8 @@ import org.mpjbuf.dev.TruncationException;
 /**
  * The data movement of one smdev world: staging eager sends in blocks of the world's buddy pool,
  * and copying a matched message into its receive, one bulk copy per hop ({@link MemorySegment#copy}
- * or {@link System#arraycopy}).
+ * or {@link System#arraycopy}); a large copy straight between two arrays is shared with the
+ * thread waiting for it ({@link SharedCopy}).
  *
  * <p>Four pairs of forms meet here. Array to array and buffer to buffer are the fast paths: one
  * copy from the sender's memory (rendezvous, or the receive posted first) or from the staging
@@ -137,6 +138,13 @@ final class Transfers {
             MemorySegment.copy(block, send.type.layout(), 0, receive.array, receive.offset, count);
         } else if (staged != null) {
             System.arraycopy(staged, 0, receive.array, receive.offset, count);
+        } else if ((long) count * send.type.byteSize() >= SharedCopy.THRESHOLD_BYTES) {
+            final SharedCopy copy = new SharedCopy(send.array, send.offset, receive.array, receive.offset, count,
+                send.type.byteSize());
+            send.share(copy);
+            receive.share(copy);
+            copy.help();
+            copy.awaitCopied();
         } else {
             System.arraycopy(send.array, send.offset, receive.array, receive.offset, count);
         }
