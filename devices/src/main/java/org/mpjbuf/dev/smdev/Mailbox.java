@@ -18,8 +18,10 @@ import org.mpjbuf.dev.Status;
  *       accepts its (source, tag, context). If there is one, it unlocks and copies its data
  *       straight into the receive buffer (one copy, whatever the size).</li>
  *   <li>Otherwise it appends itself to the unexpected queue: an eager send first copies its data
- *       into a staging buffer and completes at once; a rendezvous or synchronous send leaves a
- *       reference to its own array and completes when a receiver has copied from it.</li>
+ *       into a staging buffer, outside the lock (so that a receiver posting meanwhile is not
+ *       held up by the copy), looks once more for a posted receive, and completes at once; a
+ *       rendezvous or synchronous send leaves a reference to its own array and completes when a
+ *       receiver has copied from it.</li>
  *   <li>A receiver locks its own mailbox and removes the oldest unexpected message its pattern
  *       accepts; if there is one it unlocks and copies (from the staging buffer, or straight from
  *       the sender's array); otherwise it appends itself to the posted queue.</li>
@@ -72,26 +74,17 @@ final class Mailbox {
      * @throws DeviceException if this rank has finished
      */
     SmdevRequest matchOrQueue(final SmdevRequest send, final Transfers transfers) {
-        final SmdevRequest receive;
-        lock.lock();
-        try {
-            if (finished) {
-                throw new DeviceException("cannot send to rank " + rank + ": it has finished");
+        final boolean unstaged = send.eager && send.staged == null;
+        SmdevRequest receive = match(send, !unstaged);
+        if (receive == null && unstaged) {
+            // stage outside the lock, so the copy never blocks the receiving rank, then look again
+            transfers.stage(send);
+            try {
+                receive = match(send, true);
+            } catch (final DeviceException finished) {
+                transfers.release(send);
+                throw finished;
             }
-            receive = posted.firstReceiveFor(send.sourceRank, send.tag, send.context);
-            if (receive != null) {
-                posted.remove(receive);
-                receive.queuedIn = null;
-            } else {
-                if (send.eager && send.staged == null) {
-                    transfers.stage(send);
-                }
-                unexpected.add(send);
-                send.queuedIn = this;
-                arrivals++;
-            }
-        } finally {
-            lock.unlock();
         }
         if (receive == null) {
             final Thread waiting = prober;
@@ -100,6 +93,33 @@ final class Mailbox {
             }
         }
         return receive;
+    }
+
+    /**
+     * Removes and returns the oldest posted receive that accepts the send; if there is none,
+     * queues the send as unexpected when {@code queue} says so.
+     */
+    private SmdevRequest match(final SmdevRequest send, final boolean queue) {
+        lock.lock();
+        try {
+            if (finished) {
+                throw new DeviceException("cannot send to rank " + rank + ": it has finished");
+            }
+            final SmdevRequest receive = posted.firstReceiveFor(send.sourceRank, send.tag, send.context);
+            if (receive != null) {
+                posted.remove(receive);
+                receive.queuedIn = null;
+                return receive;
+            }
+            if (queue) {
+                unexpected.add(send);
+                send.queuedIn = this;
+                arrivals++;
+            }
+            return null;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
