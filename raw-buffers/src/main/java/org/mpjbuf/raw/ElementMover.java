@@ -22,8 +22,8 @@ import java.lang.foreign.ValueLayout;
  *       its own reading or writing the Java array directly. A single loop switching on the width
  *       per element ran 5-14x slower than the plain loop once two element types had passed
  *       through it (the JIT cannot unswitch it); one loop per width reading the array through a
- *       heap segment ran at 0.6-0.9 of it; loops on the array itself run at the plain loop's
- *       speed.</li>
+ *       heap segment ran at 0.6-0.9 of it; loops on the array itself at 0.9-1.0 (the rest is
+ *       the fixed cost of a call; see benchmarks/README.md).</li>
  *   <li>The choice between index array and stride, and between native and swapped order, are
  *       loop invariants that the JIT hoists out of the loop (loop unswitching), so one loop per
  *       type serves the four cases, and a strided run needs no index array of its own.</li>
@@ -49,17 +49,16 @@ final class ElementMover {
      */
     static void gather(
         final MemorySegment buffer, final long index, final boolean swap, final ElementKind kind, final Object array,
-        final int[] indexes, final int idxOffset, final long first, final long stride, final int count) {
-        final Positions at = new Positions(indexes, idxOffset, first, stride);
+        final int[] indexes, final int idxOffset, final int first, final int stride, final int count) {
         switch (kind) {
-            case BYTE -> gatherBytes(buffer, index, (byte[]) array, at, count);
-            case BOOLEAN -> gatherBooleans(buffer, index, (boolean[]) array, at, count);
-            case SHORT -> gatherShorts(buffer, index, swap, (short[]) array, at, count);
-            case CHAR -> gatherChars(buffer, index, swap, (char[]) array, at, count);
-            case INT -> gatherInts(buffer, index, swap, (int[]) array, at, count);
-            case FLOAT -> gatherFloats(buffer, index, swap, (float[]) array, at, count);
-            case LONG -> gatherLongs(buffer, index, swap, (long[]) array, at, count);
-            case DOUBLE -> gatherDoubles(buffer, index, swap, (double[]) array, at, count);
+            case BYTE -> gatherBytes(buffer, index, (byte[]) array, indexes, idxOffset, first, stride, count);
+            case BOOLEAN -> gatherBooleans(buffer, index, (boolean[]) array, indexes, idxOffset, first, stride, count);
+            case SHORT -> gatherShorts(buffer, index, swap, (short[]) array, indexes, idxOffset, first, stride, count);
+            case CHAR -> gatherChars(buffer, index, swap, (char[]) array, indexes, idxOffset, first, stride, count);
+            case INT -> gatherInts(buffer, index, swap, (int[]) array, indexes, idxOffset, first, stride, count);
+            case FLOAT -> gatherFloats(buffer, index, swap, (float[]) array, indexes, idxOffset, first, stride, count);
+            case LONG -> gatherLongs(buffer, index, swap, (long[]) array, indexes, idxOffset, first, stride, count);
+            case DOUBLE -> gatherDoubles(buffer, index, swap, (double[]) array, indexes, idxOffset, first, stride, count);
         }
     }
 
@@ -69,132 +68,165 @@ final class ElementMover {
      */
     static void scatter(
         final MemorySegment buffer, final long index, final boolean swap, final ElementKind kind, final Object array,
-        final int[] indexes, final int idxOffset, final long first, final long stride, final int count) {
-        final Positions at = new Positions(indexes, idxOffset, first, stride);
+        final int[] indexes, final int idxOffset, final int first, final int stride, final int count) {
         switch (kind) {
-            case BYTE -> scatterBytes(buffer, index, (byte[]) array, at, count);
-            case BOOLEAN -> scatterBooleans(buffer, index, (boolean[]) array, at, count);
-            case SHORT -> scatterShorts(buffer, index, swap, (short[]) array, at, count);
-            case CHAR -> scatterChars(buffer, index, swap, (char[]) array, at, count);
-            case INT -> scatterInts(buffer, index, swap, (int[]) array, at, count);
-            case FLOAT -> scatterFloats(buffer, index, swap, (float[]) array, at, count);
-            case LONG -> scatterLongs(buffer, index, swap, (long[]) array, at, count);
-            case DOUBLE -> scatterDoubles(buffer, index, swap, (double[]) array, at, count);
+            case BYTE -> scatterBytes(buffer, index, (byte[]) array, indexes, idxOffset, first, stride, count);
+            case BOOLEAN -> scatterBooleans(buffer, index, (boolean[]) array, indexes, idxOffset, first, stride, count);
+            case SHORT -> scatterShorts(buffer, index, swap, (short[]) array, indexes, idxOffset, first, stride, count);
+            case CHAR -> scatterChars(buffer, index, swap, (char[]) array, indexes, idxOffset, first, stride, count);
+            case INT -> scatterInts(buffer, index, swap, (int[]) array, indexes, idxOffset, first, stride, count);
+            case FLOAT -> scatterFloats(buffer, index, swap, (float[]) array, indexes, idxOffset, first, stride, count);
+            case LONG -> scatterLongs(buffer, index, swap, (long[]) array, indexes, idxOffset, first, stride, count);
+            case DOUBLE -> scatterDoubles(buffer, index, swap, (double[]) array, indexes, idxOffset, first, stride, count);
         }
     }
 
-    /** Where the k-th element is in the array: from an index array, or along a stride. */
-    private record Positions(int[] indexes, int idxOffset, long first, long stride) {
-        int of(final int k) {
-            return indexes != null ? indexes[idxOffset + k] : (int) (first + k * stride);
-        }
+    /**
+     * Where the k-th element is in the array: from the index array, or along the stride. A strided
+     * run lies inside the array (checked by the caller), so {@code origin + k * step} stays
+     * between its first and last element and fits an int.
+     */
+    private static int at(final int[] indexes, final int idxOffset, final int origin, final int step, final int k) {
+        return indexes != null ? indexes[idxOffset + k] : origin + k * step;
     }
 
-    private static void gatherBytes(MemorySegment buffer, long index, byte[] array, Positions at, int count) {
+    private static void gatherBytes(
+        MemorySegment buffer, long index, byte[] array,
+        int[] indexes, int idxOffset, int origin, int step, int count) {
         for (int k = 0; k < count; k++) {
-            buffer.set(BYTE, index + k, array[at.of(k)]);
+            buffer.set(BYTE, index + k, array[at(indexes, idxOffset, origin, step, k)]);
         }
     }
 
-    private static void gatherBooleans(MemorySegment buffer, long index, boolean[] array, Positions at, int count) {
+    private static void gatherBooleans(
+        MemorySegment buffer, long index, boolean[] array,
+        int[] indexes, int idxOffset, int origin, int step, int count) {
         for (int k = 0; k < count; k++) {
-            buffer.set(BYTE, index + k, array[at.of(k)] ? (byte) 1 : (byte) 0);
+            buffer.set(BYTE, index + k, array[at(indexes, idxOffset, origin, step, k)] ? (byte) 1 : (byte) 0);
         }
     }
 
-    private static void gatherShorts(MemorySegment buffer, long index, boolean swap, short[] array, Positions at, int count) {
+    private static void gatherShorts(
+        MemorySegment buffer, long index, boolean swap, short[] array,
+        int[] indexes, int idxOffset, int origin, int step, int count) {
         for (int k = 0; k < count; k++) {
-            final short value = array[at.of(k)];
+            final short value = array[at(indexes, idxOffset, origin, step, k)];
             buffer.set(SHORT, index + 2L * k, swap ? Short.reverseBytes(value) : value);
         }
     }
 
-    private static void gatherChars(MemorySegment buffer, long index, boolean swap, char[] array, Positions at, int count) {
+    private static void gatherChars(
+        MemorySegment buffer, long index, boolean swap, char[] array,
+        int[] indexes, int idxOffset, int origin, int step, int count) {
         for (int k = 0; k < count; k++) {
-            final char value = array[at.of(k)];
+            final char value = array[at(indexes, idxOffset, origin, step, k)];
             buffer.set(CHAR, index + 2L * k, swap ? Character.reverseBytes(value) : value);
         }
     }
 
-    private static void gatherInts(MemorySegment buffer, long index, boolean swap, int[] array, Positions at, int count) {
+    private static void gatherInts(
+        MemorySegment buffer, long index, boolean swap, int[] array,
+        int[] indexes, int idxOffset, int origin, int step, int count) {
         for (int k = 0; k < count; k++) {
-            final int value = array[at.of(k)];
+            final int value = array[at(indexes, idxOffset, origin, step, k)];
             buffer.set(INT, index + 4L * k, swap ? Integer.reverseBytes(value) : value);
         }
     }
 
-    private static void gatherFloats(MemorySegment buffer, long index, boolean swap, float[] array, Positions at, int count) {
+    private static void gatherFloats(
+        MemorySegment buffer, long index, boolean swap, float[] array,
+        int[] indexes, int idxOffset, int origin, int step, int count) {
         for (int k = 0; k < count; k++) {
-            final int value = Float.floatToRawIntBits(array[at.of(k)]);
+            final int value = Float.floatToRawIntBits(array[at(indexes, idxOffset, origin, step, k)]);
             buffer.set(INT, index + 4L * k, swap ? Integer.reverseBytes(value) : value);
         }
     }
 
-    private static void gatherLongs(MemorySegment buffer, long index, boolean swap, long[] array, Positions at, int count) {
+    private static void gatherLongs(
+        MemorySegment buffer, long index, boolean swap, long[] array,
+        int[] indexes, int idxOffset, int origin, int step, int count) {
         for (int k = 0; k < count; k++) {
-            final long value = array[at.of(k)];
+            final long value = array[at(indexes, idxOffset, origin, step, k)];
             buffer.set(LONG, index + 8L * k, swap ? Long.reverseBytes(value) : value);
         }
     }
 
-    private static void gatherDoubles(MemorySegment buffer, long index, boolean swap, double[] array, Positions at, int count) {
+    private static void gatherDoubles(
+        MemorySegment buffer, long index, boolean swap, double[] array,
+        int[] indexes, int idxOffset, int origin, int step, int count) {
         for (int k = 0; k < count; k++) {
-            final long value = Double.doubleToRawLongBits(array[at.of(k)]);
+            final long value = Double.doubleToRawLongBits(array[at(indexes, idxOffset, origin, step, k)]);
             buffer.set(LONG, index + 8L * k, swap ? Long.reverseBytes(value) : value);
         }
     }
 
-    private static void scatterBytes(MemorySegment buffer, long index, byte[] array, Positions at, int count) {
+    private static void scatterBytes(
+        MemorySegment buffer, long index, byte[] array,
+        int[] indexes, int idxOffset, int origin, int step, int count) {
         for (int k = 0; k < count; k++) {
-            array[at.of(k)] = buffer.get(BYTE, index + k);
+            array[at(indexes, idxOffset, origin, step, k)] = buffer.get(BYTE, index + k);
         }
     }
 
-    private static void scatterBooleans(MemorySegment buffer, long index, boolean[] array, Positions at, int count) {
+    private static void scatterBooleans(
+        MemorySegment buffer, long index, boolean[] array,
+        int[] indexes, int idxOffset, int origin, int step, int count) {
         for (int k = 0; k < count; k++) {
-            array[at.of(k)] = buffer.get(BYTE, index + k) != 0;
+            array[at(indexes, idxOffset, origin, step, k)] = buffer.get(BYTE, index + k) != 0;
         }
     }
 
-    private static void scatterShorts(MemorySegment buffer, long index, boolean swap, short[] array, Positions at, int count) {
+    private static void scatterShorts(
+        MemorySegment buffer, long index, boolean swap, short[] array,
+        int[] indexes, int idxOffset, int origin, int step, int count) {
         for (int k = 0; k < count; k++) {
             final short value = buffer.get(SHORT, index + 2L * k);
-            array[at.of(k)] = swap ? Short.reverseBytes(value) : value;
+            array[at(indexes, idxOffset, origin, step, k)] = swap ? Short.reverseBytes(value) : value;
         }
     }
 
-    private static void scatterChars(MemorySegment buffer, long index, boolean swap, char[] array, Positions at, int count) {
+    private static void scatterChars(
+        MemorySegment buffer, long index, boolean swap, char[] array,
+        int[] indexes, int idxOffset, int origin, int step, int count) {
         for (int k = 0; k < count; k++) {
             final char value = buffer.get(CHAR, index + 2L * k);
-            array[at.of(k)] = swap ? Character.reverseBytes(value) : value;
+            array[at(indexes, idxOffset, origin, step, k)] = swap ? Character.reverseBytes(value) : value;
         }
     }
 
-    private static void scatterInts(MemorySegment buffer, long index, boolean swap, int[] array, Positions at, int count) {
+    private static void scatterInts(
+        MemorySegment buffer, long index, boolean swap, int[] array,
+        int[] indexes, int idxOffset, int origin, int step, int count) {
         for (int k = 0; k < count; k++) {
             final int value = buffer.get(INT, index + 4L * k);
-            array[at.of(k)] = swap ? Integer.reverseBytes(value) : value;
+            array[at(indexes, idxOffset, origin, step, k)] = swap ? Integer.reverseBytes(value) : value;
         }
     }
 
-    private static void scatterFloats(MemorySegment buffer, long index, boolean swap, float[] array, Positions at, int count) {
+    private static void scatterFloats(
+        MemorySegment buffer, long index, boolean swap, float[] array,
+        int[] indexes, int idxOffset, int origin, int step, int count) {
         for (int k = 0; k < count; k++) {
             final int value = buffer.get(INT, index + 4L * k);
-            array[at.of(k)] = Float.intBitsToFloat(swap ? Integer.reverseBytes(value) : value);
+            array[at(indexes, idxOffset, origin, step, k)] = Float.intBitsToFloat(swap ? Integer.reverseBytes(value) : value);
         }
     }
 
-    private static void scatterLongs(MemorySegment buffer, long index, boolean swap, long[] array, Positions at, int count) {
+    private static void scatterLongs(
+        MemorySegment buffer, long index, boolean swap, long[] array,
+        int[] indexes, int idxOffset, int origin, int step, int count) {
         for (int k = 0; k < count; k++) {
             final long value = buffer.get(LONG, index + 8L * k);
-            array[at.of(k)] = swap ? Long.reverseBytes(value) : value;
+            array[at(indexes, idxOffset, origin, step, k)] = swap ? Long.reverseBytes(value) : value;
         }
     }
 
-    private static void scatterDoubles(MemorySegment buffer, long index, boolean swap, double[] array, Positions at, int count) {
+    private static void scatterDoubles(
+        MemorySegment buffer, long index, boolean swap, double[] array,
+        int[] indexes, int idxOffset, int origin, int step, int count) {
         for (int k = 0; k < count; k++) {
             final long value = buffer.get(LONG, index + 8L * k);
-            array[at.of(k)] = Double.longBitsToDouble(swap ? Long.reverseBytes(value) : value);
+            array[at(indexes, idxOffset, origin, step, k)] = Double.longBitsToDouble(swap ? Long.reverseBytes(value) : value);
         }
     }
 }

@@ -137,9 +137,9 @@ final class StridedRegion {
                     MemorySegment.copy(buffer, kind.layout(bigEndian), index, array, (int) first, count);
                 }
             } else if (gather) {
-                ElementMover.gather(buffer, index, swap, kind, array, null, 0, first, stride, count);
+                ElementMover.gather(buffer, index, swap, kind, array, null, 0, (int) first, (int) stride, count);
             } else {
-                ElementMover.scatter(buffer, index, swap, kind, array, null, 0, first, stride, count);
+                ElementMover.scatter(buffer, index, swap, kind, array, null, 0, (int) first, (int) stride, count);
             }
         }
     }

@@ -16,13 +16,16 @@ import org.mpjbuf.buddy.Medium;
  * A companion to the JMH packing benchmarks for a loaded machine: each API call and its baseline
  * run in short alternating rounds inside one JVM, so both see the same background load, and the
  * minimum and median time per operation over the rounds are reported with the ratio of the minima
- * (baseline time / API time: 1 or more means the API is at least as fast). The operations are those
- * of {@link ContiguousBenchmark} ({@code int[]} sections), {@link GatherBenchmark} and
- * {@link IntegrityBenchmark}, over pooled direct memory. Run with
+ * (baseline time / API time: 1 or more means the API is at least as fast). Both run alternately for
+ * two seconds first, so that the JIT has compiled them before anything is measured. The operations are those
+ * of {@link ContiguousBenchmark} ({@code int[]} sections), {@link GatherBenchmark}, a strided
+ * region with unit and non-unit last stride, and {@link IntegrityBenchmark}, over pooled direct
+ * memory. Run with
  * {@code java -cp benchmarks.jar org.mpjbuf.bench.pack.InterleavedPacking [rounds]}.
  */
 public final class InterleavedPacking {
     private static final long ROUND_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    private static final long WARM_UP_NANOS = TimeUnit.SECONDS.toNanos(2);
     private static final int[] CONTIGUOUS_BYTES = {64, 4096, 65536, 1 << 20};
     private static final int[] GATHER_COUNTS = {512, 65536};
     private static final long PAYLOAD = BufferDescriptor.MESSAGE_HEADER_LENGTH + BufferDescriptor.SECTION_HEADER_LENGTH;
@@ -59,6 +62,9 @@ public final class InterleavedPacking {
                 for (final boolean random : new boolean[] {false, true}) {
                     gather(factory, count, random, rounds);
                 }
+            }
+            for (final int stride : new int[] {1, 2}) {
+                strided(factory, stride, rounds);
             }
             for (final int bytes : CONTIGUOUS_BYTES) {
                 integrity(factory, bytes, rounds);
@@ -159,6 +165,67 @@ public final class InterleavedPacking {
         factory.free(readable);
     }
 
+    /**
+     * A rank-2 region of a row-major 256 x 128 matrix of doubles: all 256 rows, 64 columns with the
+     * given column stride (1: each row one run; 2: every other element).
+     */
+    private static void strided(final BufferFactory factory, final int columnStride, final int rounds) {
+        final int rows = 256;
+        final int columns = 128;
+        final int regionColumns = 64;
+        final int count = rows * regionColumns;
+        final double[] matrix = new Random(2).doubles(rows * columns).toArray();
+        final double[] destination = new double[rows * columns];
+        final int[] shape = {rows, regionColumns, columns, columnStride};
+        final Buffer writable = factory.allocate(BufferDescriptor.sectionSize(Type.DOUBLE, count));
+        final Buffer readable = factory.allocate(BufferDescriptor.sectionSize(Type.DOUBLE, count));
+        readable.putSectionHeader(Type.DOUBLE);
+        readable.strGather(matrix, 0, 2, 0, 2, shape);
+        readable.commit();
+        final MemorySegment storage = writable.storageSegment();
+        final String size = rows + " x " + regionColumns + ", stride " + columnStride;
+        compare("strGather double[] vs nested loops", size, rounds, n -> {
+            for (int i = 0; i < n; i++) {
+                writable.clear();
+                writable.putSectionHeader(Type.DOUBLE);
+                writable.strGather(matrix, 0, 2, 0, 2, shape);
+            }
+            return writable.getSectionSize();
+        }, n -> {
+            for (int i = 0; i < n; i++) {
+                long index = PAYLOAD;
+                for (int r = 0; r < rows; r++) {
+                    for (int c = 0, element = r * columns; c < regionColumns; c++, element += columnStride) {
+                        storage.set(DOUBLE, index, matrix[element]);
+                        index += Double.BYTES;
+                    }
+                }
+            }
+            return (long) storage.get(DOUBLE, PAYLOAD);
+        });
+        compare("strScatter double[] vs nested loops", size, rounds, n -> {
+            for (int i = 0; i < n; i++) {
+                readable.rewind();
+                readable.getSectionHeader();
+                readable.strScatter(destination, 0, 2, 0, 2, shape);
+            }
+            return (long) destination[0];
+        }, n -> {
+            for (int i = 0; i < n; i++) {
+                long index = PAYLOAD;
+                for (int r = 0; r < rows; r++) {
+                    for (int c = 0, element = r * columns; c < regionColumns; c++, element += columnStride) {
+                        destination[element] = storage.get(DOUBLE, index);
+                        index += Double.BYTES;
+                    }
+                }
+            }
+            return (long) destination[0];
+        });
+        factory.free(writable);
+        factory.free(readable);
+    }
+
     private static void integrity(final BufferFactory factory, final int bytes, final int rounds) {
         final int count = bytes / Integer.BYTES;
         final int[] source = new Random(5).ints(count).toArray();
@@ -218,16 +285,17 @@ public final class InterleavedPacking {
     /** Runs both operations in alternating rounds and prints one table row. */
     private static void compare(final String operation, final String size, final int rounds,
                                 final Repeated api, final Repeated baseline) {
+        final long warmUpEnd = System.nanoTime() + WARM_UP_NANOS;
+        while (System.nanoTime() < warmUpEnd) {
+            time(api, calibrate(api));
+            time(baseline, calibrate(baseline));
+        }
         final int count = calibrate(api);
         final double[] apiTimes = new double[rounds];
         final double[] baselineTimes = new double[rounds];
-        for (int round = -Math.max(10, rounds / 3); round < rounds; round++) {
-            final double apiTime = time(api, count);
-            final double baselineTime = time(baseline, count);
-            if (round >= 0) {
-                apiTimes[round] = apiTime;
-                baselineTimes[round] = baselineTime;
-            }
+        for (int round = 0; round < rounds; round++) {
+            apiTimes[round] = time(api, count);
+            baselineTimes[round] = time(baseline, count);
         }
         Arrays.sort(apiTimes);
         Arrays.sort(baselineTimes);
