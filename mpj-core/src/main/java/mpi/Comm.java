@@ -744,7 +744,8 @@ public class Comm {
      */
     Status recvCollective(Object buf, int offset, int count, Datatype datatype, int source, int tag)
         throws MPIException {
-        return irecvCollective(buf, offset, count, datatype, source, tag).Wait();
+        checkOpen();
+        return collective.recv(buf, offset, count, datatype, source, tag);
     }
 
     /**
