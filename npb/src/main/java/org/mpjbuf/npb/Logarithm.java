@@ -4,10 +4,9 @@ package org.mpjbuf.npb;
  * The natural logarithm, computed inline by a table and a short polynomial,
  * for EP's Gaussian pairs.
  *
- * <p>Design note. {@link Math#log} is a call into a JVM stub that the
- * compiler cannot overlap with the work around it; EP takes about two
- * hundred million logarithms, and with the stub they were half of its time.
- * Here {@code x = 2^k z} with {@code z} in {@code [0.6875, 1.375)}, split
+ * <p>Design note. {@link Math#log} is a call into a JVM stub; EP takes
+ * about two hundred million logarithms, and in its pair loop the stub took
+ * about twice as long as this inline version. Here {@code x = 2^k z} with {@code z} in {@code [0.6875, 1.375)}, split
  * into 128 intervals by the top seven bits of the significand; interval
  * {@code i} has a centre {@code c} with {@code 1/c} and {@code log c}
  * tabulated, so {@code log x = k log 2 + log c + log1p(r)} with
