@@ -2,6 +2,7 @@ package mpi;
 
 import java.util.concurrent.locks.LockSupport;
 
+import org.mpjbuf.dev.SpinBudget;
 import org.mpjbuf.mpj.runtime.RankEnvironment;
 import org.mpjbuf.mpj.runtime.RuntimeConfiguration;
 
@@ -209,11 +210,11 @@ final class Waiter {
         for (int i = 1; ; i++) {
             Thread.onSpinWait();
             if (request == null ? operation.isComplete() : done(request, operation)) {
-                budget.succeeded();
+                budget.spinSucceeded();
                 return true;
             }
             if ((i & (SPINS_PER_CLOCK_READ - 1)) == 0 && System.nanoTime() - deadline >= 0) {
-                budget.failed();
+                budget.spinFailed();
                 return false;
             }
         }
@@ -231,11 +232,11 @@ final class Waiter {
         for (int i = 1; ; i++) {
             Thread.onSpinWait();
             if (anyDone(requests, operations)) {
-                budget.succeeded();
+                budget.spinSucceeded();
                 return true;
             }
             if ((i & (SPINS_PER_CLOCK_READ - 1)) == 0 && System.nanoTime() - deadline >= 0) {
-                budget.failed();
+                budget.spinFailed();
                 return false;
             }
         }

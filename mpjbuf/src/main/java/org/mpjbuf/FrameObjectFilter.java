@@ -16,12 +16,15 @@ import java.io.ObjectInputFilter;
  *       a hostile length from costing memory.</li>
  * </ol>
  *
+ * <p>Buffers apply it to their dynamic section; a device that moves objects without a buffer
+ * applies it to the bytes it received, so that no path around the buffers escapes it.
+ *
  * <p>An instance serves one object stream and remembers what it refused last, for the error
  * message; not thread-safe.
  */
-final class FrameObjectFilter implements ObjectInputFilter {
+public final class FrameObjectFilter implements ObjectInputFilter {
     /** The patterns of {@link MpjbufConfiguration#SERIAL_FILTER}, compiled once. */
-    static final ObjectInputFilter CONFIGURED = compile(MpjbufConfiguration.SERIAL_FILTER);
+    public static final ObjectInputFilter CONFIGURED = compile(MpjbufConfiguration.SERIAL_FILTER);
 
     private final ObjectInputFilter patterns;
     private final int frameLength;
@@ -33,7 +36,7 @@ final class FrameObjectFilter implements ObjectInputFilter {
      * @param patterns the class and limit patterns
      * @param frameLength the frame's length in bytes
      */
-    FrameObjectFilter(ObjectInputFilter patterns, int frameLength) {
+    public FrameObjectFilter(ObjectInputFilter patterns, int frameLength) {
         this.patterns = patterns;
         this.frameLength = frameLength;
     }
@@ -59,7 +62,7 @@ final class FrameObjectFilter implements ObjectInputFilter {
      *
      * @return a class name, an array length or a limit, for an error message
      */
-    String refused() {
+    public String refused() {
         return refused;
     }
 

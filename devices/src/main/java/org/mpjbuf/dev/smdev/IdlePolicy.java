@@ -10,6 +10,7 @@ import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.SleepingIdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
+import org.mpjbuf.dev.SpinBudget;
 
 /**
  * How a rank waits: first it spins for a bounded time (allocation-free, polling the condition;

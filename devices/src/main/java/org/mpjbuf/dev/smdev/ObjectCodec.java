@@ -5,11 +5,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InvalidClassException;
-import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.ObjectStreamClass;
 
+import org.mpjbuf.FrameObjectFilter;
 import org.mpjbuf.MpjbufConfiguration;
 import org.mpjbuf.dev.DeviceException;
 
@@ -18,18 +18,12 @@ import org.mpjbuf.dev.DeviceException;
  * gets copies, never shared references), the receiver deserializes resolving classes with its own
  * rank's class loader, so each rank sees its own copy of user classes.
  *
- * <p>Deserialization runs under the same object filter as the {@code OBJECT} sections of mpjbuf
- * buffers, so an object run is no back door around it: the patterns of
- * {@link MpjbufConfiguration#SERIAL_FILTER} decide for every class and limit, a class they leave
- * undecided is rejected (arrays of primitives excepted, they carry no code), and no array may be
- * longer than the message has bytes, so a hostile length cannot cost memory.
+ * <p>Deserialization runs under the same {@link FrameObjectFilter} as the {@code OBJECT} sections
+ * of mpjbuf buffers, so an object run is no back door around it.
  *
  * <p>Stateless and thread-safe.
  */
 final class ObjectCodec {
-    /** The configured patterns, compiled once. */
-    private static final ObjectInputFilter PATTERNS = compile(MpjbufConfiguration.SERIAL_FILTER);
-
     private ObjectCodec() {
     }
 
@@ -54,7 +48,7 @@ final class ObjectCodec {
      */
     static Object[] deserialize(final byte[] bytes, final int count, final ClassLoader loader) {
         final Object[] objects = new Object[count];
-        final RunFilter filter = new RunFilter(bytes.length);
+        final FrameObjectFilter filter = new FrameObjectFilter(FrameObjectFilter.CONFIGURED, bytes.length);
         try (ObjectInputStream in = new LoaderObjectInputStream(new ByteArrayInputStream(bytes), loader)) {
             in.setObjectInputFilter(filter);
             for (int i = 0; i < count; i++) {
@@ -62,53 +56,12 @@ final class ObjectCodec {
             }
         } catch (final InvalidClassException ex) {
             throw new DeviceException("refused to deserialize the " + count + " objects received: the object filter ("
-                + MpjbufConfiguration.SERIAL_FILTER_PROP_NAME + ") rejected " + filter.refused + ": " + ex, ex);
+                + MpjbufConfiguration.SERIAL_FILTER_PROP_NAME + ") rejected " + filter.refused() + ": " + ex, ex);
         } catch (final IOException | ClassNotFoundException ex) {
             throw new DeviceException("cannot deserialize the " + count
                 + " objects received with class loader " + loader + ": " + ex, ex);
         }
         return objects;
-    }
-
-    private static ObjectInputFilter compile(final String patterns) {
-        final ObjectInputFilter filter = ObjectInputFilter.Config.createFilter(patterns);
-        if (filter == null) {
-            throw new IllegalArgumentException(MpjbufConfiguration.SERIAL_FILTER_PROP_NAME
-                + " must not be empty but was '" + patterns + "'");
-        }
-        return filter;
-    }
-
-    /** The filter of one run: the patterns, undecided means rejected, arrays bounded by the bytes. */
-    private static final class RunFilter implements ObjectInputFilter {
-        private final int length;
-        private String refused = "nothing";
-
-        RunFilter(final int length) {
-            this.length = length;
-        }
-
-        @Override
-        public Status checkInput(final FilterInfo info) {
-            if (info.arrayLength() > length) {
-                refused = "an array of length " + info.arrayLength() + " in a message of " + length + " bytes";
-                return Status.REJECTED;
-            }
-            Status status = PATTERNS.checkInput(info);
-            final Class<?> type = info.serialClass();
-            if (status == Status.UNDECIDED) {
-                Class<?> element = type;
-                while (element != null && element.isArray()) {
-                    element = element.getComponentType();
-                }
-                status = element == null || element.isPrimitive() ? Status.ALLOWED : Status.REJECTED;
-            }
-            if (status == Status.REJECTED) {
-                refused = type != null ? "class " + type.getName()
-                    : "a limit (depth " + info.depth() + ", references " + info.references() + ")";
-            }
-            return status;
-        }
     }
 
     /** Resolves classes with a given loader rather than the latest user-defined loader on the stack. */

@@ -13,6 +13,7 @@ import org.mpjbuf.dev.DeviceArguments;
 import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.Request;
+import org.mpjbuf.dev.SpinBudget;
 import org.mpjbuf.dev.Status;
 
 /**

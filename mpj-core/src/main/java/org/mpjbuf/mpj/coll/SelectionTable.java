@@ -7,26 +7,32 @@ package org.mpjbuf.mpj.coll;
  * {@link CollectiveConfiguration} wins over the table.
  *
  * <p>The thresholds come from the IMB-style sweep in module {@code benchmarks}
- * ({@code org.mpjbuf.bench.coll.CollectiveSweep}) on smdev with 4 and 8 ranks on a
- * 2-core machine, where ranks outnumber cores: there every dependent step of an
- * algorithm costs a thread hand-off, so algorithms with few sequential steps (flat
- * trees, direct exchange) win more often than on a cluster. {@code docs/configuration.md}
+ * ({@code org.mpjbuf.bench.coll.CollectiveSweep}, three passes, best time per point)
+ * on smdev with 4 and 8 ranks on an otherwise idle 2-core machine, where ranks
+ * outnumber cores: there every dependent step of an algorithm costs a thread
+ * hand-off, so algorithms with few sequential steps (flat trees, direct exchange,
+ * Bruck) win more often than on a cluster. {@code docs/configuration.md}
  * and {@code benchmarks/README.md} show the table and the measurements behind it.
  *
  * <pre>
  * collective      choice
- * Barrier         dissemination if p &lt;= 4, else flat
- * Bcast           binomial if n &lt; 64 KiB and p &lt;= 4, else flat
- * Reduce          binomial if n &lt; 512 KiB or p &lt; 4 or the op is not commutative,
- *                 else reduce_scatter_gather
- * Allreduce       recursive_doubling if p &lt; 4, or n &lt; 512 B and p &lt;= 4;
- *                 reduce_bcast if n &lt; 32 KiB, or p &gt; 4 and n &lt; 2 MiB;
- *                 else rabenseifner
- * Allgather       p &gt; 4: recursive_doubling if n &lt; 128 B, else ring;
- *                 p &lt;= 4: bruck if p * n &lt; 4 KiB, recursive_doubling if
- *                 p * n &lt; 256 KiB, else ring
+ * Barrier         flat if p &lt;= 4, else binomial
+ * Bcast           binomial if p &lt;= 4 or n &gt;= 8 KiB, else flat
+ * Reduce          p &lt;= 4: binomial if n &lt; 16 KiB, flat if n &lt; 512 KiB,
+ *                 else reduce_scatter_gather;
+ *                 p &gt; 4: binomial if n &lt; 2 MiB, else reduce_scatter_gather;
+ *                 a non-commutative op never takes reduce_scatter_gather (flat if
+ *                 p &lt;= 4, binomial otherwise)
+ * Allreduce       p &lt;= 4: recursive_doubling if n &lt; 2 KiB, rabenseifner if
+ *                 n &lt; 32 KiB, else ring;
+ *                 p &gt; 4: reduce_bcast if n &lt; 128 KiB, rabenseifner if
+ *                 n &lt; 512 KiB, else ring
+ * Allgather       p &lt;= 4: bruck if p * n &lt; 16 KiB, ring if p * n &lt; 256 KiB,
+ *                 recursive_doubling if p * n &lt; 2 MiB, else ring;
+ *                 p &gt; 4: bruck if n &lt; 512 B, gather_bcast if n &lt; 64 KiB,
+ *                 else ring
  * Allgatherv      recursive_doubling if the total &lt; 256 KiB, else ring
- * Alltoall        pairwise if n &lt; 32 KiB, else linear
+ * Alltoall        bruck if p &gt; 4 and n &lt; 512 B, else linear
  * Alltoallv       linear
  * Gather, Scatter binomial if n &lt; 16 KiB, else flat
  * Gatherv         nonblocking
@@ -51,7 +57,7 @@ public final class SelectionTable {
         if (CollectiveConfiguration.BARRIER != null) {
             return CollectiveConfiguration.BARRIER;
         }
-        return size <= 4 ? Barrier.Algorithm.DISSEMINATION : Barrier.Algorithm.FLAT;
+        return size <= 4 ? Barrier.Algorithm.FLAT : Barrier.Algorithm.BINOMIAL;
     }
 
     /**
@@ -65,7 +71,7 @@ public final class SelectionTable {
         if (CollectiveConfiguration.BCAST != null) {
             return CollectiveConfiguration.BCAST;
         }
-        return bytes < 64 * KIB && size <= 4 ? Bcast.Algorithm.BINOMIAL : Bcast.Algorithm.FLAT;
+        return size <= 4 || bytes >= 8 * KIB ? Bcast.Algorithm.BINOMIAL : Bcast.Algorithm.FLAT;
     }
 
     /**
@@ -80,8 +86,13 @@ public final class SelectionTable {
         if (CollectiveConfiguration.REDUCE != null) {
             return CollectiveConfiguration.REDUCE;
         }
-        return bytes < 512 * KIB || size < 4 || !commutative
-            ? Reduce.Algorithm.BINOMIAL : Reduce.Algorithm.REDUCE_SCATTER_GATHER;
+        if (size <= 4) {
+            if (bytes < 16 * KIB) {
+                return Reduce.Algorithm.BINOMIAL;
+            }
+            return bytes < 512 * KIB || !commutative ? Reduce.Algorithm.FLAT : Reduce.Algorithm.REDUCE_SCATTER_GATHER;
+        }
+        return bytes < 2048 * KIB || !commutative ? Reduce.Algorithm.BINOMIAL : Reduce.Algorithm.REDUCE_SCATTER_GATHER;
     }
 
     /**
@@ -95,11 +106,16 @@ public final class SelectionTable {
         if (CollectiveConfiguration.ALLREDUCE != null) {
             return CollectiveConfiguration.ALLREDUCE;
         }
-        if (size < 4 || bytes < 512 && size <= 4) {
-            return Allreduce.Algorithm.RECURSIVE_DOUBLING;
+        if (size <= 4) {
+            if (bytes < 2 * KIB) {
+                return Allreduce.Algorithm.RECURSIVE_DOUBLING;
+            }
+            return bytes < 32 * KIB ? Allreduce.Algorithm.RABENSEIFNER : Allreduce.Algorithm.RING;
         }
-        return bytes < 32 * KIB || size > 4 && bytes < 2048 * KIB
-            ? Allreduce.Algorithm.REDUCE_BCAST : Allreduce.Algorithm.RABENSEIFNER;
+        if (bytes < 128 * KIB) {
+            return Allreduce.Algorithm.REDUCE_BCAST;
+        }
+        return bytes < 512 * KIB ? Allreduce.Algorithm.RABENSEIFNER : Allreduce.Algorithm.RING;
     }
 
     /**
@@ -114,13 +130,17 @@ public final class SelectionTable {
             return CollectiveConfiguration.ALLGATHER;
         }
         if (size > 4) {
-            return blockBytes < 128 ? Allgather.Algorithm.RECURSIVE_DOUBLING : Allgather.Algorithm.RING;
+            if (blockBytes < 512) {
+                return Allgather.Algorithm.BRUCK;
+            }
+            return blockBytes < 64 * KIB ? Allgather.Algorithm.GATHER_BCAST : Allgather.Algorithm.RING;
         }
         final long total = blockBytes * size;
-        if (total < 4 * KIB) {
+        if (total < 16 * KIB) {
             return Allgather.Algorithm.BRUCK;
         }
-        return total < 256 * KIB ? Allgather.Algorithm.RECURSIVE_DOUBLING : Allgather.Algorithm.RING;
+        return total >= 256 * KIB && total < 2048 * KIB
+            ? Allgather.Algorithm.RECURSIVE_DOUBLING : Allgather.Algorithm.RING;
     }
 
     /**
@@ -147,7 +167,7 @@ public final class SelectionTable {
         if (CollectiveConfiguration.ALLTOALL != null) {
             return CollectiveConfiguration.ALLTOALL;
         }
-        return blockBytes < 32 * KIB ? Alltoall.Algorithm.PAIRWISE : Alltoall.Algorithm.LINEAR;
+        return size > 4 && blockBytes < 512 ? Alltoall.Algorithm.BRUCK : Alltoall.Algorithm.LINEAR;
     }
 
     /**

@@ -1,4 +1,4 @@
-package org.mpjbuf.dev.smdev;
+package org.mpjbuf.dev;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

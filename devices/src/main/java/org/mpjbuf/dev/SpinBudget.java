@@ -1,4 +1,4 @@
-package org.mpjbuf.dev.smdev;
+package org.mpjbuf.dev;
 
 /**
  * How long one rank spins before it yields and parks, adapted to what spinning has bought it
@@ -15,15 +15,18 @@ package org.mpjbuf.dev.smdev;
  * {@link #STEP_NANOS} spin once every {@link #PROBE_INTERVAL} waits, so that the budget grows back
  * when the cores free up.
  *
- * <p>Used by the threads of one rank; its fields are read and written without synchronization
- * on purpose, since a lost update only blurs a heuristic.
+ * <p>The smdev device's waits and the {@code mpi} layer's waits both use it, so that a wait through
+ * {@code mpi} behaves like a wait on the device.
+ *
+ * <p>Not thread-safe: one instance per waiting thread (or per rank whose threads share it, since
+ * a lost update only blurs a heuristic).
  */
-final class SpinBudget {
+public final class SpinBudget {
     /** What a successful spin adds to the budget, and how long a probe spins. */
-    static final long STEP_NANOS = 1_000L;
+    public static final long STEP_NANOS = 1_000L;
 
     /** Waits between two probes while the budget is zero, a power of two. */
-    static final int PROBE_INTERVAL = 16;
+    public static final int PROBE_INTERVAL = 16;
 
     private final long maximumNanos;
     private long nanos;
@@ -34,13 +37,16 @@ final class SpinBudget {
      *
      * @param maximumNanos the configured spin time, {@code >= 0}
      */
-    SpinBudget(final long maximumNanos) {
+    public SpinBudget(final long maximumNanos) {
+        if (maximumNanos < 0) {
+            throw new IllegalArgumentException("maximum spin must be >= 0 ns but was " + maximumNanos);
+        }
         this.maximumNanos = maximumNanos;
         this.nanos = maximumNanos;
     }
 
     /** Returns how long the next wait may spin: the budget, or a probe now and then when it is zero. */
-    long nanos() {
+    public long nanos() {
         final long current = nanos;
         if (current > 0) {
             return current;
@@ -49,12 +55,12 @@ final class SpinBudget {
     }
 
     /** Records a wait that ended while spinning. */
-    void spinSucceeded() {
+    public void spinSucceeded() {
         nanos = Math.min(maximumNanos, nanos + STEP_NANOS);
     }
 
     /** Records a wait that spun for its whole time in vain. */
-    void spinFailed() {
+    public void spinFailed() {
         final long halved = nanos >> 1;
         nanos = halved < STEP_NANOS ? 0 : halved;
     }
