@@ -36,6 +36,7 @@ public final class SpinBudget {
      * Creates a budget that starts at its maximum.
      *
      * @param maximumNanos the configured spin time, {@code >= 0}
+     * @throws IllegalArgumentException if {@code maximumNanos} is negative
      */
     public SpinBudget(final long maximumNanos) {
         if (maximumNanos < 0) {
@@ -45,7 +46,12 @@ public final class SpinBudget {
         this.nanos = maximumNanos;
     }
 
-    /** Returns how long the next wait may spin: the budget, or a probe now and then when it is zero. */
+    /**
+     * Tells how long the next wait may spin.
+     *
+     * @return the budget in nanoseconds, or a probe's {@link #STEP_NANOS} now and then when the
+     *     budget is zero
+     */
     public long nanos() {
         final long current = nanos;
         if (current > 0) {
