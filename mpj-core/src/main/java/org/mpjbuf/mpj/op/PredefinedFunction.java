@@ -48,6 +48,8 @@ public final class PredefinedFunction extends User_function {
                          int length) {
         if (kind.isLocation()) {
             combinePairs(lane, in, inIndex, inout, inoutIndex, length);
+        } else if (ArrayReductions.combine(kind, in, inIndex, inout, inoutIndex, length)) {
+            return;
         } else if (lane.isFloating()) {
             for (int i = 0; i < length; i++) {
                 lane.setDouble(inout, inoutIndex + i, kind.combine(lane.getDouble(in, inIndex + i),
