@@ -49,7 +49,7 @@ enum CollectiveKind {
         Enum<?> choice = switch (this) {
             case BARRIER -> SelectionTable.barrier(ranks);
             case BCAST -> SelectionTable.bcast(bytes, ranks);
-            case REDUCE -> SelectionTable.reduce(bytes, ranks, true);
+            case REDUCE -> SelectionTable.reduce(bytes, ranks);
             case ALLREDUCE -> SelectionTable.allreduce(bytes, ranks);
             case ALLGATHER -> SelectionTable.allgather(bytes, ranks);
             case ALLTOALL -> SelectionTable.alltoall(bytes, ranks);

@@ -315,7 +315,7 @@ public final class Collectives {
         if (channel.rank() == root) {
             checkRegion(channel, "recvbuf", recvBuffer, recvIndex, count);
         }
-        Reduce.run(SelectionTable.reduce(channel.byteSize(type, count), channel.size(), combiner.commutative()),
+        Reduce.run(SelectionTable.reduce(channel.byteSize(type, count), channel.size()),
             channel, sendBuffer, sendIndex, recvBuffer, recvIndex, count, type, combiner, root);
     }
 

@@ -60,7 +60,7 @@ public final class ReduceScatter {
         if (algorithm == Algorithm.REDUCE_SCATTERV || size == 1) {
             final Object reduced = rank == 0 ? channel.allocate(type, total) : null;
             final int reducedIndex = channel.scratchIndex(type, total);
-            Reduce.run(SelectionTable.reduce(channel.byteSize(type, total), size, combiner.commutative()),
+            Reduce.run(SelectionTable.reduce(channel.byteSize(type, total), size),
                 channel, sendBuffer, sendIndex, reduced, reducedIndex, total, type, combiner, 0);
             Scatterv.run(Scatterv.Algorithm.NONBLOCKING, channel, reduced, reducedIndex, recvCounts, displacements,
                 type, recvBuffer, recvIndex, recvCounts[rank], type, 0);

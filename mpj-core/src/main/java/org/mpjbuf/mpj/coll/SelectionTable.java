@@ -18,15 +18,11 @@ package org.mpjbuf.mpj.coll;
  * collective      choice
  * Barrier         flat if p &lt;= 4, else binomial
  * Bcast           binomial if p &lt;= 4 or n &gt;= 8 KiB, else flat
- * Reduce          p &lt;= 4: binomial if n &lt; 16 KiB, flat if n &lt; 512 KiB,
- *                 else reduce_scatter_gather;
- *                 p &gt; 4: binomial if n &lt; 2 MiB, else reduce_scatter_gather;
- *                 a non-commutative op never takes reduce_scatter_gather (flat if
- *                 p &lt;= 4, binomial otherwise)
- * Allreduce       p &lt;= 4: recursive_doubling if n &lt; 2 KiB, rabenseifner if
+ * Reduce          flat if p &lt;= 4; p &gt; 4: binomial if n &lt; 2 KiB, else flat
+ * Allreduce       p &lt;= 4: reduce_bcast if n &lt; 16 KiB, rabenseifner if
  *                 n &lt; 32 KiB, else ring;
- *                 p &gt; 4: reduce_bcast if n &lt; 128 KiB, rabenseifner if
- *                 n &lt; 512 KiB, else ring
+ *                 p &gt; 4: recursive_doubling if n &lt; 4 KiB, reduce_bcast if
+ *                 n &lt; 64 KiB, else ring
  * Allgather       p &lt;= 4: bruck if p * n &lt; 16 KiB, ring if p * n &lt; 256 KiB,
  *                 recursive_doubling if p * n &lt; 2 MiB, else ring;
  *                 p &gt; 4: bruck if n &lt; 512 B, gather_bcast if n &lt; 64 KiB,
@@ -79,20 +75,13 @@ public final class SelectionTable {
      *
      * @param bytes       vector size
      * @param size        number of ranks
-     * @param commutative whether the operator commutes
-     * @return the algorithm
+     * @return the algorithm (both candidates keep rank order for non-commutative operators)
      */
-    public static Reduce.Algorithm reduce(final long bytes, final int size, final boolean commutative) {
+    public static Reduce.Algorithm reduce(final long bytes, final int size) {
         if (CollectiveConfiguration.REDUCE != null) {
             return CollectiveConfiguration.REDUCE;
         }
-        if (size <= 4) {
-            if (bytes < 16 * KIB) {
-                return Reduce.Algorithm.BINOMIAL;
-            }
-            return bytes < 512 * KIB || !commutative ? Reduce.Algorithm.FLAT : Reduce.Algorithm.REDUCE_SCATTER_GATHER;
-        }
-        return bytes < 2048 * KIB || !commutative ? Reduce.Algorithm.BINOMIAL : Reduce.Algorithm.REDUCE_SCATTER_GATHER;
+        return size > 4 && bytes < 2 * KIB ? Reduce.Algorithm.BINOMIAL : Reduce.Algorithm.FLAT;
     }
 
     /**
@@ -107,15 +96,15 @@ public final class SelectionTable {
             return CollectiveConfiguration.ALLREDUCE;
         }
         if (size <= 4) {
-            if (bytes < 2 * KIB) {
-                return Allreduce.Algorithm.RECURSIVE_DOUBLING;
+            if (bytes < 16 * KIB) {
+                return Allreduce.Algorithm.REDUCE_BCAST;
             }
             return bytes < 32 * KIB ? Allreduce.Algorithm.RABENSEIFNER : Allreduce.Algorithm.RING;
         }
-        if (bytes < 128 * KIB) {
-            return Allreduce.Algorithm.REDUCE_BCAST;
+        if (bytes < 4 * KIB) {
+            return Allreduce.Algorithm.RECURSIVE_DOUBLING;
         }
-        return bytes < 512 * KIB ? Allreduce.Algorithm.RABENSEIFNER : Allreduce.Algorithm.RING;
+        return bytes < 64 * KIB ? Allreduce.Algorithm.REDUCE_BCAST : Allreduce.Algorithm.RING;
     }
 
     /**
