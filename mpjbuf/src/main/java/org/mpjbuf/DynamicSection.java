@@ -6,7 +6,6 @@ import java.io.InvalidClassException;
 import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.io.ObjectStreamClass;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
@@ -202,34 +201,6 @@ final class DynamicSection {
             int index = ensure(count);
             System.arraycopy(source, offset, bytes, index, count);
             advance(count);
-        }
-    }
-
-    /** An object input stream that resolves classes with a given loader and refuses proxies. */
-    private static final class LoaderObjectInputStream extends ObjectInputStream {
-        private final ClassLoader loader;
-
-        LoaderObjectInputStream(ByteArrayInputStream input, ClassLoader loader) throws IOException {
-            super(input);
-            this.loader = loader;
-        }
-
-        @Override
-        protected Class<?> resolveClass(ObjectStreamClass descriptor) throws IOException, ClassNotFoundException {
-            if (loader == null) {
-                return super.resolveClass(descriptor);
-            }
-            try {
-                return Class.forName(descriptor.getName(), false, loader);
-            } catch (ClassNotFoundException e) {
-                return super.resolveClass(descriptor);
-            }
-        }
-
-        @Override
-        protected Class<?> resolveProxyClass(String[] interfaces) throws InvalidClassException {
-            throw new InvalidClassException("dynamic proxy classes are not accepted, interfaces "
-                    + String.join(", ", interfaces));
         }
     }
 }

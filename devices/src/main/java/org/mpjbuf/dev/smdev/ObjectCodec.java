@@ -3,13 +3,12 @@ package org.mpjbuf.dev.smdev;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InvalidClassException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.io.ObjectStreamClass;
 
 import org.mpjbuf.FrameObjectFilter;
+import org.mpjbuf.LoaderObjectInputStream;
 import org.mpjbuf.MpjbufConfiguration;
 import org.mpjbuf.dev.DeviceException;
 
@@ -62,25 +61,5 @@ final class ObjectCodec {
                 + " objects received with class loader " + loader + ": " + ex, ex);
         }
         return objects;
-    }
-
-    /** Resolves classes with a given loader rather than the latest user-defined loader on the stack. */
-    private static final class LoaderObjectInputStream extends ObjectInputStream {
-        private final ClassLoader loader;
-
-        LoaderObjectInputStream(final InputStream in, final ClassLoader loader) throws IOException {
-            super(in);
-            this.loader = loader;
-        }
-
-        @Override
-        protected Class<?> resolveClass(final ObjectStreamClass descriptor)
-            throws IOException, ClassNotFoundException {
-            try {
-                return Class.forName(descriptor.getName(), false, loader);
-            } catch (final ClassNotFoundException ex) {
-                return super.resolveClass(descriptor);
-            }
-        }
     }
 }
