@@ -326,6 +326,43 @@ public interface Device {
     Status iprobe(ProcessID source, int tag, int context);
 
     /**
+     * Starts a probe that completes when a message matching (source, tag, context) has arrived,
+     * without receiving it: the way to wait for an arrival without polling {@link #iprobe}.
+     *
+     * <p><b>Completion.</b> If a matching message has arrived already, the request is complete on
+     * return, with the status of the oldest such message. Otherwise it completes, with the status
+     * of the first matching message to arrive, on the thread that delivers that message (a sending
+     * thread, often another rank's); its {@link CompletionListener}s run on that thread, so they
+     * must be short and must not call the device (unparking a waiting thread is what they are
+     * for). Arrival and registration are ordered by the device: a message arriving at any moment
+     * after this call began either is seen by the call or completes the request, so a caller that
+     * registers a listener on the returned request, then checks {@link Request#isComplete()},
+     * then parks, never misses the wake-up. Matching is that of a receive (contexts never cross,
+     * {@link #ANY_SOURCE} and {@link #ANY_TAG} are wildcards), and a message that would match a
+     * receive posted before it (and so never becomes an arrived, unexpected message) does not
+     * complete a probe.
+     *
+     * <p><b>The status is a snapshot.</b> The message stays queued, so a later receive with the
+     * same arguments gets it, unless another thread of this rank receives it first.
+     *
+     * <p><b>Cancel and finish.</b> {@link Request#cancel()} withdraws a probe that has not
+     * completed (it then completes as cancelled). When this device {@linkplain #finish finishes},
+     * every probe still pending completes as cancelled, so no thread stays parked on it.
+     * A probe request holds nothing the caller must release.
+     *
+     * <p>Thread-safe: any thread of this rank may start probes, several at once.
+     *
+     * @param source the sending rank, or {@link #ANY_SOURCE}
+     * @param tag the tag, or {@link #ANY_TAG}
+     * @param context the context id
+     * @return the probe request; once complete, its status is that of the message found
+     * @throws NullPointerException if {@code source} is {@code null}
+     * @throws IllegalArgumentException if the source is not a rank of this world
+     * @throws IllegalStateException if the device is not initialized or has finished
+     */
+    Request startProbe(ProcessID source, int tag, int context);
+
+    /**
      * Waits until some request of this rank (a send or receive it started) completes, and returns
      * the most recently completed one. Returns at once if a request has completed since the
      * previous call to {@code peek} returned (or since {@code init}); so the pattern "test each of

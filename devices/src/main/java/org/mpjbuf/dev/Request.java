@@ -1,7 +1,7 @@
 package org.mpjbuf.dev;
 
 /**
- * A non-blocking send or receive in progress.
+ * A non-blocking send, receive or probe ({@link Device#startProbe}) in progress.
  *
  * <p><b>Completion.</b> A send request completes when its buffer may be reused: an eager standard
  * send at once, a rendezvous send when the receiver has copied the data, a synchronous send
@@ -43,11 +43,11 @@ public interface Request {
     Status await();
 
     /**
-     * Cancels a receive that has not matched a message yet. A cancelled receive completes at once
-     * with a status whose {@link Status#cancelled()} is {@code true}. Sends, receives that already
-     * matched, and completed requests are not cancelled.
+     * Cancels a receive or a probe that has not matched a message yet. A cancelled request
+     * completes at once with a status whose {@link Status#cancelled()} is {@code true}. Sends,
+     * receives and probes that already matched, and completed requests are not cancelled.
      *
-     * @return {@code true} if this call cancelled the receive
+     * @return {@code true} if this call cancelled the receive or probe
      */
     boolean cancel();
 

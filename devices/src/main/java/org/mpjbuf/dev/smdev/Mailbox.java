@@ -1,6 +1,5 @@
 package org.mpjbuf.dev.smdev;
 
-import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.mpjbuf.dev.DeviceException;
@@ -39,16 +38,21 @@ import org.mpjbuf.dev.Status;
  * longer copy straight into a posted receive) and crosses one more queue; see the benchmarks
  * README.
  *
- * <p>Thread-safe: every field except the volatile ones is guarded by {@link #lock}.
+ * <p><b>Probes.</b> A probe that finds no matching unexpected message waits in a third queue,
+ * {@link #probes}; a send that joins the unexpected queue completes, still under the lock, every
+ * waiting probe that accepts it. Registration and arrival both happen under the lock, so an
+ * arrival is either seen by the probe's search or completes the probe: no wake-up is lost, and
+ * no thread polls.
+ *
+ * <p>Thread-safe: every field is guarded by {@link #lock}.
  */
 final class Mailbox {
     final ReentrantLock lock = new ReentrantLock();
     final RequestQueue posted = new RequestQueue();
     final RequestQueue unexpected = new RequestQueue();
+    final RequestQueue probes = new RequestQueue();
     private final int rank;
     private boolean finished;
-    private volatile long arrivals;
-    private volatile Thread prober;
 
     Mailbox(final int rank) {
         this.rank = rank;
@@ -56,15 +60,6 @@ final class Mailbox {
 
     int rank() {
         return rank;
-    }
-
-    /** Number of messages that have arrived unexpected so far; probers wait for it to change. */
-    long arrivals() {
-        return arrivals;
-    }
-
-    void prober(final Thread thread) {
-        prober = thread;
     }
 
     /**
@@ -84,12 +79,6 @@ final class Mailbox {
             } catch (final DeviceException finished) {
                 transfers.release(send);
                 throw finished;
-            }
-        }
-        if (receive == null) {
-            final Thread waiting = prober;
-            if (waiting != null) {
-                LockSupport.unpark(waiting);
             }
         }
         return receive;
@@ -114,7 +103,9 @@ final class Mailbox {
             if (queue) {
                 unexpected.add(send);
                 send.queuedIn = this;
-                arrivals++;
+                if (!probes.isEmpty()) {
+                    completeProbes(send);
+                }
             }
             return null;
         } finally {
@@ -144,6 +135,47 @@ final class Mailbox {
         }
     }
 
+    /**
+     * Completes, with the status of a send just queued as unexpected, every waiting probe that
+     * accepts it. Runs under the lock; completion only publishes the status and unparks.
+     */
+    private void completeProbes(final SmdevRequest send) {
+        SmdevRequest probe = probes.head();
+        while (probe != null) {
+            final SmdevRequest after = probe.next;
+            if (SmdevRequest.matches(probe.sourceRank, probe.tag, probe.context, send.sourceRank, send.tag,
+                send.context)) {
+                probes.remove(probe);
+                probe.queuedIn = null;
+                probe.complete(send.messageStatus(probe.owner.world().id(send.sourceRank)), null);
+            }
+            probe = after;
+        }
+    }
+
+    /**
+     * Returns the oldest unexpected message the probe accepts; if there is none, queues the probe
+     * until one arrives (or completes it as cancelled if this rank has finished) and returns
+     * {@code null}.
+     */
+    SmdevRequest firstMessageOrWait(final SmdevRequest probe) {
+        lock.lock();
+        try {
+            final SmdevRequest send = unexpected.firstMessageFor(probe.sourceRank, probe.tag, probe.context);
+            if (send == null) {
+                if (finished) {
+                    probe.complete(Status.ofCancelled(probe.tag, probe.context), null);
+                } else {
+                    probes.add(probe);
+                    probe.queuedIn = this;
+                }
+            }
+            return send;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Returns the oldest matching unexpected message without removing it, or {@code null}. */
     SmdevRequest firstMessage(final int source, final int tag, final int context) {
         lock.lock();
@@ -154,14 +186,17 @@ final class Mailbox {
         }
     }
 
-    /** Removes a posted receive that has not matched yet; returns whether it was still posted. */
+    /**
+     * Removes a posted receive or a waiting probe that has not matched yet; returns whether it was
+     * still queued.
+     */
     boolean unpost(final SmdevRequest receive) {
         lock.lock();
         try {
             if (receive.queuedIn != this) {
                 return false;
             }
-            posted.remove(receive);
+            (receive.probe ? probes : posted).remove(receive);
             receive.queuedIn = null;
             return true;
         } finally {
@@ -171,7 +206,8 @@ final class Mailbox {
 
     /**
      * Closes the mailbox when its rank finishes: later sends to it fail; queued messages are
-     * dropped (senders still waiting fail); posted receives complete as cancelled.
+     * dropped (senders still waiting fail); posted receives and waiting probes complete as
+     * cancelled.
      */
     void close(final Transfers transfers) {
         final RequestQueue droppedSends = new RequestQueue();
@@ -181,6 +217,7 @@ final class Mailbox {
             finished = true;
             moveAll(unexpected, droppedSends);
             moveAll(posted, droppedReceives);
+            moveAll(probes, droppedReceives);
         } finally {
             lock.unlock();
         }

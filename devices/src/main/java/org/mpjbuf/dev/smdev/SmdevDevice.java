@@ -188,28 +188,21 @@ final class SmdevDevice implements Device {
 
     @Override
     public Status probe(final ProcessID source, final int tag, final int context) {
+        final Status found = startProbe(source, tag, context).await();
+        // a probe completes as cancelled only when this rank finishes meanwhile
         checkActive();
-        final int sourceRank = checkSource(source);
-        while (true) {
-            final long seen = mailbox.arrivals();
-            final SmdevRequest send = mailbox.firstMessage(sourceRank, tag, context);
-            if (send != null) {
-                return send.messageStatus(world.id(send.sourceRank));
-            }
-            world.idlePolicy().await(new IdlePolicy.Condition() {
-                @Override
-                public boolean getAsBoolean() {
-                    return mailbox.arrivals() != seen || lifecycle != ACTIVE;
-                }
+        return found;
+    }
 
-                @Override
-                public void idling(final Thread waiter) {
-                    mailbox.prober(waiter);
-                }
-            }, spinBudget);
-            mailbox.prober(null);
-            checkActive();
+    @Override
+    public Request startProbe(final ProcessID source, final int tag, final int context) {
+        checkActive();
+        final SmdevRequest probe = SmdevRequest.ofProbe(this, checkSource(source), tag, context);
+        final SmdevRequest send = mailbox.firstMessageOrWait(probe);
+        if (send != null) {
+            probe.complete(send.messageStatus(world.id(send.sourceRank)), null);
         }
+        return probe;
     }
 
     @Override

@@ -46,6 +46,8 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
 
     final SmdevDevice owner;
     final boolean send;
+    /** A probe ({@link SmdevDevice#startProbe}): a pattern like a receive's, with nowhere to put data. */
+    final boolean probe;
     final boolean synchronous;
     /** Sender rank for a send; requested source rank (or ANY_RANK) for a receive. */
     final int sourceRank;
@@ -91,13 +93,14 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
     private Status status;
     private DeviceException failure;
 
-    private SmdevRequest(final SmdevDevice owner, final boolean send, final boolean synchronous,
-                         final int sourceRank, final int tag, final int context,
+    private SmdevRequest(final SmdevDevice owner, final boolean send, final boolean probe,
+                         final boolean synchronous, final int sourceRank, final int tag, final int context,
                          final Object array, final int offset, final int count, final ElementType type,
                          final long byteCount, final Buffer buffer, final MemorySegment staticPart,
                          final byte[] dynamicPart, final int dynamicLength) {
         this.owner = owner;
         this.send = send;
+        this.probe = probe;
         this.synchronous = synchronous;
         this.sourceRank = sourceRank;
         this.tag = tag;
@@ -117,8 +120,8 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
     static SmdevRequest ofArray(final SmdevDevice owner, final boolean send, final boolean synchronous,
                                 final int sourceRank, final int tag, final int context, final Object array,
                                 final int offset, final int count, final ElementType type, final long byteCount) {
-        return new SmdevRequest(owner, send, synchronous, sourceRank, tag, context, array, offset, count, type,
-            byteCount, null, null, null, 0);
+        return new SmdevRequest(owner, send, false, synchronous, sourceRank, tag, context, array, offset, count,
+            type, byteCount, null, null, null, 0);
     }
 
     /** A send of a committed buffer, described by its first section. */
@@ -128,7 +131,7 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
         final int dynamicLength = buffer.dynamicLength();
         final byte[] dynamicPart = dynamicLength == 0 ? null : buffer.dynamicArray();
         final long firstSection = Sections.firstSection(staticPart);
-        return new SmdevRequest(owner, true, synchronous, sourceRank, tag, context, null, 0,
+        return new SmdevRequest(owner, true, false, synchronous, sourceRank, tag, context, null, 0,
             Sections.count(firstSection), Sections.type(firstSection), staticPart.byteSize() + dynamicLength,
             buffer, staticPart, dynamicPart, dynamicLength);
     }
@@ -136,8 +139,14 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
     /** A receive into a buffer. */
     static SmdevRequest ofBufferReceive(final SmdevDevice owner, final int sourceRank, final int tag,
                                         final int context, final Buffer buffer) {
-        return new SmdevRequest(owner, false, false, sourceRank, tag, context, null, 0, -1, null, 0, buffer,
-            null, null, 0);
+        return new SmdevRequest(owner, false, false, false, sourceRank, tag, context, null, 0, -1, null, 0,
+            buffer, null, null, 0);
+    }
+
+    /** A probe for a message matching (source, tag, context). */
+    static SmdevRequest ofProbe(final SmdevDevice owner, final int sourceRank, final int tag, final int context) {
+        return new SmdevRequest(owner, false, true, false, sourceRank, tag, context, null, 0, -1, null, 0,
+            null, null, null, 0);
     }
 
     /** Tells whether this posted receive or probe pattern accepts a message. */
@@ -277,7 +286,7 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
 
     @Override
     public String toString() {
-        return (send ? (synchronous ? "SSEND" : "SEND") : "RECV") + "[rank " + owner.rank()
+        return (send ? (synchronous ? "SSEND" : "SEND") : probe ? "PROBE" : "RECV") + "[rank " + owner.rank()
             + (send ? " -> " : " <- ") + "source/tag/context " + sourceRank + "/" + tag + "/" + context
             + ", " + count + " " + type + (getAsBoolean() ? ", complete]" : ", pending]");
     }
