@@ -240,21 +240,35 @@ final class Channel {
         if (source == MPI.PROC_NULL) {
             return new Status(MPI.PROC_NULL, MPI.ANY_TAG, 0);
         }
-        ProcessID from = source == MPI.ANY_SOURCE ? Device.ANY_SOURCE : peer(source, "source");
-        org.mpjbuf.dev.Status found = device.iprobe(from, tag == MPI.ANY_TAG ? Device.ANY_TAG : tag,
-            context);
+        org.mpjbuf.dev.Status found = device.iprobe(probeSource(source), deviceTag(tag), context);
         return found == null ? null : status(found);
     }
 
-    /** Waits until a message arrives and returns its status without receiving it. */
+    /**
+     * Waits until a message arrives and returns its status without receiving it. The device's
+     * probe request completes on the arrival and wakes this thread: nothing polls.
+     */
     Status probe(int source, int tag) throws MPIException {
-        for (int polls = 0; ; polls++) {
-            Status status = iprobe(source, tag);
-            if (status != null) {
-                return status;
-            }
-            Waiter.pause(polls, state.environment());
+        checkTag(tag, true);
+        if (source == MPI.PROC_NULL) {
+            return new Status(MPI.PROC_NULL, MPI.ANY_TAG, 0);
         }
+        org.mpjbuf.dev.Request probe = device.startProbe(probeSource(source), deviceTag(tag), context);
+        try {
+            Waiter.await(probe, state.environment());
+        } finally {
+            // withdraws the probe if the wait unwound (a stopped job); a no-op once it completed
+            probe.cancel();
+        }
+        return status(probe.test());
+    }
+
+    private ProcessID probeSource(int source) throws MPIException {
+        return source == MPI.ANY_SOURCE ? Device.ANY_SOURCE : peer(source, "source");
+    }
+
+    private static int deviceTag(int tag) {
+        return tag == MPI.ANY_TAG ? Device.ANY_TAG : tag;
     }
 
     /** Sends and receives at once; the receive is posted first, so two ranks may swap. */

@@ -25,19 +25,16 @@ import org.mpjbuf.mpj.runtime.RuntimeConfiguration;
  * a completion before step 1 is seen by step 2. {@code Waitany} over a request that stays pending
  * for many rounds registers its listener once, not once per round.
  *
- * <p>While parked the waiter wakes every {@link #STOP_CHECK_NANOS} to notice a job stopped by a
- * failing rank ({@link RankEnvironment#checkStopping()}), so no rank hangs on a dead peer; a
- * completion never depends on that interval.
+ * <p>A waiter parks through {@link RankEnvironment#park}, which registers the thread with its
+ * rank, so a job stopped by a failing rank wakes every parked waiter of every rank at once and
+ * the waiter unwinds with a {@code RankAbortedError}: no rank hangs on a dead peer, whichever of
+ * its threads waits. The park also ends after the job's stop-check interval
+ * ({@link RankEnvironment#stopCheckNanos()}), a safety net that neither a completion nor a stop
+ * depends on.
  *
  * <p>Thread-safe: stateless; each waiting thread parks itself.
  */
 final class Waiter {
-
-    /** How long a parked waiter sleeps at most before it checks whether the job was stopped. */
-    static final long STOP_CHECK_NANOS = 20_000_000L;
-
-    /** How long a polling waiter (a probe) sleeps between polls once it stopped spinning. */
-    private static final long POLL_PARK_NANOS = 50_000L;
 
     /** The longest spin in a job with more ranks than processors, whose peers need the cores. */
     static final long OVERSUBSCRIBED_SPIN_NANOS = 1_000L;
@@ -54,7 +51,8 @@ final class Waiter {
     }
 
     /**
-     * Waits until a device request that no {@link Request} tracks (a blocking send) completes.
+     * Waits until a device request that no {@link Request} tracks (a blocking send or receive, a
+     * probe) completes.
      *
      * @param request     the device request
      * @param environment the rank, for the job's stop switch
@@ -72,8 +70,7 @@ final class Waiter {
         Thread waiter = Thread.currentThread();
         request.addCompletionListener(completed -> LockSupport.unpark(waiter));
         while (!request.isComplete()) {
-            environment.checkStopping();
-            LockSupport.parkNanos(request, STOP_CHECK_NANOS);
+            environment.park(request);
         }
     }
 
@@ -86,7 +83,7 @@ final class Waiter {
      */
     static void await(Request request, org.mpjbuf.dev.Request operation,
                       RankEnvironment environment) {
-        await(request, operation, environment, STOP_CHECK_NANOS);
+        await(request, operation, environment, environment.stopCheckNanos());
     }
 
     /**
@@ -109,8 +106,7 @@ final class Waiter {
         try {
             request.watch(waiter, operation);
             while (!done(request, operation)) {
-                environment.checkStopping();
-                LockSupport.parkNanos(request, stopCheckNanos);
+                environment.park(request, stopCheckNanos);
             }
         } finally {
             request.unwatch(waiter);
@@ -126,7 +122,7 @@ final class Waiter {
      * @param environment the rank, for the job's stop switch
      */
     static void awaitAny(Request[] requests, RankEnvironment environment) {
-        awaitAny(requests, environment, STOP_CHECK_NANOS);
+        awaitAny(requests, environment, environment.stopCheckNanos());
     }
 
     /**
@@ -161,8 +157,7 @@ final class Waiter {
                 }
             }
             while (!anyDone(requests, operations)) {
-                environment.checkStopping();
-                LockSupport.parkNanos(requests, stopCheckNanos);
+                environment.park(requests, stopCheckNanos);
             }
         } finally {
             for (int i = 0; i < requests.length; i++) {
@@ -170,24 +165,6 @@ final class Waiter {
                     requests[i].unwatch(waiter);
                 }
             }
-        }
-    }
-
-    /**
-     * Sleeps briefly between polls of something that has no completion listener (a probe):
-     * spinning first, then yielding, then parking for {@link #POLL_PARK_NANOS}.
-     *
-     * @param polls       how many polls found nothing
-     * @param environment the rank, for the job's stop switch
-     */
-    static void pause(int polls, RankEnvironment environment) {
-        if (polls < RuntimeConfiguration.WAIT_SPINS) {
-            Thread.onSpinWait();
-        } else if (polls < RuntimeConfiguration.WAIT_SPINS + RuntimeConfiguration.WAIT_YIELDS) {
-            Thread.yield();
-        } else {
-            environment.checkStopping();
-            LockSupport.parkNanos(POLL_PARK_NANOS);
         }
     }
 

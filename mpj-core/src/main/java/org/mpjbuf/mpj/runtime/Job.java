@@ -41,11 +41,13 @@ public final class Job {
     private final int size;
     private final String deviceName;
     private final boolean rankPrefix;
+    private final long stopCheckMillis;
 
-    private Job(int size, String deviceName, boolean rankPrefix) {
+    private Job(int size, String deviceName, boolean rankPrefix, long stopCheckMillis) {
         this.size = size;
         this.deviceName = deviceName;
         this.rankPrefix = rankPrefix;
+        this.stopCheckMillis = stopCheckMillis;
     }
 
     /**
@@ -59,7 +61,8 @@ public final class Job {
         if (ranks < 1) {
             throw new IllegalArgumentException("ranks = " + ranks + " (expected at least 1)");
         }
-        return new Job(ranks, RuntimeConfiguration.DEVICE, RuntimeConfiguration.RANK_PREFIX);
+        return new Job(ranks, RuntimeConfiguration.DEVICE, RuntimeConfiguration.RANK_PREFIX,
+            RuntimeConfiguration.STOP_CHECK_MILLIS);
     }
 
     /**
@@ -72,7 +75,7 @@ public final class Job {
     public Job device(String name) {
         Objects.requireNonNull(name, "name");
         Worlds.check(name);
-        return new Job(size, name, rankPrefix);
+        return new Job(size, name, rankPrefix, stopCheckMillis);
     }
 
     /**
@@ -82,7 +85,23 @@ public final class Job {
      * @return the job
      */
     public Job rankPrefix(boolean prefix) {
-        return new Job(size, deviceName, prefix);
+        return new Job(size, deviceName, prefix, stopCheckMillis);
+    }
+
+    /**
+     * Returns this job with another interval at which a parked wait re-checks on its own whether
+     * the job was stopped ({@link RuntimeConfiguration#STOP_CHECK_MILLIS} by default). A stop
+     * wakes every parked wait itself; the re-check is a safety net, and 0 switches it off.
+     *
+     * @param millis the interval in ms, or 0 for none
+     * @return the job
+     * @throws IllegalArgumentException if {@code millis < 0}
+     */
+    public Job stopCheckMillis(long millis) {
+        if (millis < 0) {
+            throw new IllegalArgumentException("stopCheckMillis = " + millis + " (expected >= 0, 0 for none)");
+        }
+        return new Job(size, deviceName, rankPrefix, millis);
     }
 
     /**
@@ -173,7 +192,7 @@ public final class Job {
     }
 
     private JobResult run(RankBody body) {
-        JobControl control = new JobControl(size);
+        JobControl control = new JobControl(size, stopCheckMillis);
         Object world = Worlds.create(deviceName, size);
         RankOutcome[] outcomes = new RankOutcome[size];
         Thread[] threads = new Thread[size];

@@ -1,10 +1,27 @@
 package org.mpjbuf.mpj.runtime;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 /**
- * The shared stop switch of one job: the first rank that fails or aborts records why, and every
- * other rank notices it at its next wait and unwinds with a {@link RankAbortedError}.
+ * The shared stop switch of one job: the first rank that fails or aborts records why, wakes every
+ * thread of every rank that is parked in a wait, and each of them unwinds with a
+ * {@link RankAbortedError}.
+ *
+ * <h2>Wake-ups</h2>
+ * A waiting thread {@linkplain #park parks} in the one safe order: it enters its rank's registry
+ * of parked threads, only then reads the switch, and parks only if the job still runs; it leaves
+ * the registry when it wakes. {@link #stop} sets the switch, then unparks every registered
+ * thread. Both sides go through volatile accesses, so either the stopping thread sees the waiter
+ * in the registry (and unparks it, which makes a park that has not started yet return at once),
+ * or the waiter registered after the switch was set and sees it. No wake-up depends on the
+ * periodic re-check, which stays only as a safety net for a thread that parks outside this
+ * registry, and can be switched off ({@link RuntimeConfiguration#STOP_CHECK_MILLIS}).
  *
  * <p>Thread-safe: any rank thread may stop the job; the first stop wins.
  */
@@ -16,12 +33,21 @@ final class JobControl {
 
     private final AtomicReference<Stop> stop = new AtomicReference<>();
     private final Thread[] rankThreads;
+    private final List<Set<Thread>> parked;
+    private final long stopCheckNanos;
 
     /**
-     * @param size the number of ranks
+     * @param size            the number of ranks
+     * @param stopCheckMillis how often a parked thread re-checks the switch on its own; 0 never
      */
-    JobControl(int size) {
+    JobControl(int size, long stopCheckMillis) {
         this.rankThreads = new Thread[size];
+        this.parked = new ArrayList<>(size);
+        for (int rank = 0; rank < size; rank++) {
+            parked.add(ConcurrentHashMap.newKeySet());
+        }
+        this.stopCheckNanos =
+            stopCheckMillis == 0 ? Long.MAX_VALUE : TimeUnit.MILLISECONDS.toNanos(stopCheckMillis);
     }
 
     /** Remembers the thread of a rank so that a stop can wake it. */
@@ -30,7 +56,8 @@ final class JobControl {
     }
 
     /**
-     * Stops the job unless it is already stopped, and wakes every rank thread.
+     * Stops the job unless it is already stopped, and wakes every rank's main thread and every
+     * thread parked in a wait.
      *
      * @return true when this call stopped the job
      */
@@ -41,7 +68,10 @@ final class JobControl {
         for (int other = 0; other < rankThreads.length; other++) {
             Thread thread = rankThreads[other];
             if (other != rank && thread != null) {
-                java.util.concurrent.locks.LockSupport.unpark(thread);
+                LockSupport.unpark(thread);
+            }
+            for (Thread waiter : parked.get(other)) {
+                LockSupport.unpark(waiter);
             }
         }
         return true;
@@ -50,5 +80,36 @@ final class JobControl {
     /** Returns why the job was stopped, or null while it runs. */
     Stop stopped() {
         return stop.get();
+    }
+
+    /** The longest a parked thread sleeps before it re-checks the switch on its own. */
+    long stopCheckNanos() {
+        return stopCheckNanos;
+    }
+
+    /**
+     * Parks the calling thread of a rank for at most {@code nanos} ({@link Long#MAX_VALUE}: without
+     * a bound) unless the job is stopped, registered so that a stop wakes it.
+     *
+     * @return the stop, if the job was stopped before the park or while parked; null otherwise
+     */
+    Stop park(int rank, Object blocker, long nanos) {
+        Thread self = Thread.currentThread();
+        Set<Thread> registry = parked.get(rank);
+        registry.add(self);
+        try {
+            Stop stopped = stop.get();
+            if (stopped != null) {
+                return stopped;
+            }
+            if (nanos == Long.MAX_VALUE) {
+                LockSupport.park(blocker);
+            } else {
+                LockSupport.parkNanos(blocker, nanos);
+            }
+            return stop.get();
+        } finally {
+            registry.remove(self);
+        }
     }
 }

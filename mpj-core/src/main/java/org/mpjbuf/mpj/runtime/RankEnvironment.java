@@ -7,7 +7,8 @@ package org.mpjbuf.mpj.runtime;
  * {@link #current()}. Applications do not need it; they use {@code MPI.Init} and
  * {@code MPI.COMM_WORLD}, or the embedding API {@link Job}.
  *
- * <p>Thread-safe: immutable apart from the job's stop switch, which is thread-safe.
+ * <p>Thread-safe: immutable apart from the job's stop switch and its registry of parked threads,
+ * which are thread-safe.
  */
 public final class RankEnvironment {
 
@@ -36,7 +37,8 @@ public final class RankEnvironment {
      */
     public static RankEnvironment standalone() {
         RankEnvironment environment = new RankEnvironment(0, 1, RuntimeConfiguration.DEVICE,
-            Worlds.create(RuntimeConfiguration.DEVICE, 1), new JobControl(1));
+            Worlds.create(RuntimeConfiguration.DEVICE, 1),
+            new JobControl(1, RuntimeConfiguration.STOP_CHECK_MILLIS));
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         environment.bind(loader != null ? loader : RankEnvironment.class.getClassLoader());
         return environment;
@@ -140,8 +142,50 @@ public final class RankEnvironment {
     public void checkStopping() {
         JobControl.Stop stop = control.stopped();
         if (stop != null) {
-            throw new RankAbortedError("job stopped because rank " + stop.rank() + " "
-                + stop.reason(), stop.errorCode(), false);
+            throw stopped(stop);
         }
+    }
+
+    /**
+     * Parks the calling thread, one of this rank's threads waiting for something whose completion
+     * unparks it, until it is unparked, the job's stop-check interval has passed, or the job is
+     * stopped: a stop by another rank wakes every thread parked here at once. The caller re-checks
+     * its condition after the return (a return may also be spurious), having made itself known to
+     * whoever completes it before the call.
+     *
+     * @param blocker what the thread waits for, shown by thread dumps
+     * @throws RankAbortedError when the job is stopping, before the park or while parked
+     */
+    public void park(Object blocker) {
+        park(blocker, control.stopCheckNanos());
+    }
+
+    /**
+     * As {@link #park(Object)}, with the longest park before the thread re-checks the stop switch
+     * on its own given (tests pass {@link Long#MAX_VALUE}, so that only a stop's wake-up counts).
+     *
+     * @param blocker        what the thread waits for, shown by thread dumps
+     * @param stopCheckNanos the longest park in nanoseconds, {@code > 0}
+     * @throws RankAbortedError when the job is stopping, before the park or while parked
+     */
+    public void park(Object blocker, long stopCheckNanos) {
+        JobControl.Stop stop = control.park(rank, blocker, stopCheckNanos);
+        if (stop != null) {
+            throw stopped(stop);
+        }
+    }
+
+    /**
+     * Returns how long a parked wait sleeps at most before it re-checks the stop switch on its own.
+     *
+     * @return the interval in nanoseconds; {@link Long#MAX_VALUE} when the re-check is off
+     */
+    public long stopCheckNanos() {
+        return control.stopCheckNanos();
+    }
+
+    private static RankAbortedError stopped(JobControl.Stop stop) {
+        return new RankAbortedError("job stopped because rank " + stop.rank() + " "
+            + stop.reason(), stop.errorCode(), false);
     }
 }

@@ -44,12 +44,17 @@ public final class RuntimeConfiguration {
     /** The longest time a wait spins before yielding the core. */
     public static final long WAIT_SPIN_NANOS = readLong(WAIT_SPIN_NANOS_PROP_NAME, WAIT_SPIN_NANOS_DEFAULT);
 
-    /** Property: how many times a probe polls for a message before yielding the core. */
-    public static final String WAIT_SPINS_PROP_NAME = "mpjbuf.mpj.waitSpins";
-    /** Default: 2000 polls. */
-    public static final int WAIT_SPINS_DEFAULT = 2_000;
-    /** How many times a probe polls for a message before yielding the core. */
-    public static final int WAIT_SPINS = (int) readLong(WAIT_SPINS_PROP_NAME, WAIT_SPINS_DEFAULT);
+    /**
+     * Property: how long, in ms, a parked wait sleeps at most before it re-checks on its own
+     * whether the job was stopped. A stop wakes every parked wait of the job itself, so this is
+     * only a safety net; 0 switches the re-check off.
+     */
+    public static final String STOP_CHECK_MILLIS_PROP_NAME = "mpjbuf.mpj.stopCheckMillis";
+    /** Default: 20 ms. */
+    public static final long STOP_CHECK_MILLIS_DEFAULT = 20;
+    /** How long a parked wait sleeps at most before re-checking the stop switch; 0 = never. */
+    public static final long STOP_CHECK_MILLIS =
+        readLong(STOP_CHECK_MILLIS_PROP_NAME, STOP_CHECK_MILLIS_DEFAULT);
 
     /** Property: how many times a wait yields before it parks until the request completes. */
     public static final String WAIT_YIELDS_PROP_NAME = "mpjbuf.mpj.waitYields";
