@@ -59,13 +59,14 @@ public interface Benchmark {
     /**
      * What one rank measured. Immutable and thread-safe.
      *
-     * @param seconds this rank's wall-clock time of the timed part
-     * @param cpuSeconds the CPU time this rank's thread used in the timed part
+     * @param warmupIterations the untimed iterations before the timed part
+     *        ({@link Warmup}); 0 for a kernel without one
+     * @param timing this rank's timed part
      * @param megaOperations the operations of the whole run, in millions,
      *        as the NPB reference counts them
      * @param operationType what an operation is, as the NPB report says
      * @param verified whether verification passed (meaningful at rank 0)
      */
-    record Outcome(double seconds, double cpuSeconds, double megaOperations, String operationType, boolean verified) {
+    record Outcome(int warmupIterations, Timing timing, double megaOperations, String operationType, boolean verified) {
     }
 }

@@ -62,15 +62,17 @@ public final class BenchmarkDriver {
 
         Benchmark.Outcome outcome = benchmark.run(comm, problemClass, progress);
 
-        double[] seconds = {outcome.seconds(), outcome.cpuSeconds()};
-        double[] maxSeconds = new double[2];
-        comm.Allreduce(seconds, 0, maxSeconds, 0, 2, MPI.DOUBLE, MPI.MAX);
+        Timing timing = outcome.timing();
+        double[] seconds = {timing.seconds(), timing.cpuSeconds(), timing.compileSeconds(), timing.collectSeconds()};
+        double[] maxSeconds = new double[seconds.length];
+        comm.Allreduce(seconds, 0, maxSeconds, 0, seconds.length, MPI.DOUBLE, MPI.MAX);
         int[] verified = {outcome.verified() ? 1 : 0};
         comm.Bcast(verified, 0, 1, MPI.INT, 0);
         double mops = maxSeconds[0] > 0 ? outcome.megaOperations() / maxSeconds[0] : 0.0;
         BenchmarkReport report = new BenchmarkReport(benchmark.name(), problemClass, size, iterations,
-                processes, maxSeconds[0], maxSeconds[1], mops, outcome.operationType(), verified[0] == 1,
-                RunEnvironment.deviceName(), RunEnvironment.jdkVersion());
+                outcome.warmupIterations(), processes, maxSeconds[0], maxSeconds[1], maxSeconds[2], maxSeconds[3],
+                mops, outcome.operationType(), verified[0] == 1, RunEnvironment.deviceName(),
+                RunEnvironment.jdkVersion());
         report.print(progress);
         return report;
     }

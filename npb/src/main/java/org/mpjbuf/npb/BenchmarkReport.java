@@ -13,12 +13,18 @@ import java.util.Locale;
  * @param problemClass the problem class
  * @param size the problem size as the reference prints it
  * @param iterations the timed iterations
+ * @param warmupIterations the untimed iterations before the timed part
  * @param processes the number of processes (ranks)
  * @param seconds the wall-clock time of the timed part, the maximum over the
  *        ranks
  * @param cpuSeconds the CPU time of the busiest rank's thread in the timed
  *        part; below {@code seconds} when the rank waited or the machine was
  *        busy with other work
+ * @param compileSeconds the time the JVM spent compiling during the timed
+ *        part (its compiler threads compete with the ranks for the cores),
+ *        the maximum over the ranks' JVMs
+ * @param collectSeconds the garbage-collection time during the timed part,
+ *        the maximum over the ranks' JVMs
  * @param mopsTotal millions of operations per second, all ranks together
  * @param operationType what an operation is
  * @param verified whether verification passed
@@ -26,7 +32,8 @@ import java.util.Locale;
  * @param jdk the Java runtime version
  */
 public record BenchmarkReport(String benchmark, ProblemClass problemClass, String size, int iterations,
-        int processes, double seconds, double cpuSeconds, double mopsTotal, String operationType, boolean verified,
+        int warmupIterations, int processes, double seconds, double cpuSeconds, double compileSeconds, double collectSeconds,
+        double mopsTotal, String operationType, boolean verified,
         String device, String jdk) {
 
     /** {@return Mop/s divided by the number of processes} */
@@ -45,8 +52,11 @@ public record BenchmarkReport(String benchmark, ProblemClass problemClass, Strin
         line(out, "Class", problemClass.name());
         line(out, "Size", size);
         line(out, "Iterations", Integer.toString(iterations));
+        line(out, "Warm-up", warmupIterations + (warmupIterations == 1 ? " iteration" : " iterations"));
         line(out, "Time in seconds", format("%.2f", seconds));
         line(out, "CPU seconds", format("%.2f", cpuSeconds));
+        line(out, "JIT seconds", format("%.2f", compileSeconds));
+        line(out, "GC seconds", format("%.2f", collectSeconds));
         line(out, "Total processes", Integer.toString(processes));
         line(out, "Mop/s total", format("%.2f", mopsTotal));
         line(out, "Mop/s/process", format("%.2f", mopsPerProcess()));

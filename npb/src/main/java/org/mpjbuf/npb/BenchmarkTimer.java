@@ -1,7 +1,10 @@
 package org.mpjbuf.npb;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.List;
 
 import mpi.MPI;
 import mpi.MPIException;
@@ -9,18 +12,26 @@ import mpi.MPIException;
 /**
  * An accumulating timer, like the NPB reference's {@code timer_start},
  * {@code timer_stop} and {@code timer_read}: wall-clock time from
- * {@code MPI.Wtime}, and beside it the CPU time of the calling thread, which
- * tells how much of the wall time the rank actually ran on a shared machine.
+ * {@code MPI.Wtime}, and beside it what else the time went to — the CPU time
+ * of the calling thread (how much of the wall time the rank actually ran), and
+ * the JVM's just-in-time compilation and garbage collection in the same
+ * interval (which compete with the ranks for the cores).
  *
  * <p>Not thread-safe: each rank uses its own, from its own thread.
  */
 final class BenchmarkTimer {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final CompilationMXBean COMPILER = ManagementFactory.getCompilationMXBean();
+    private static final List<GarbageCollectorMXBean> COLLECTORS = ManagementFactory.getGarbageCollectorMXBeans();
 
     private double elapsed;
     private double startedAt;
     private long cpuNanos;
     private long cpuStartedAt;
+    private long compileMillis;
+    private long compileStartedAt;
+    private long collectMillis;
+    private long collectStartedAt;
 
     /**
      * Starts (or restarts) timing.
@@ -28,6 +39,8 @@ final class BenchmarkTimer {
      * @throws MPIException if the clock cannot be read
      */
     void start() throws MPIException {
+        compileStartedAt = compileMillis();
+        collectStartedAt = collectMillis();
         cpuStartedAt = threadCpuNanos();
         startedAt = MPI.Wtime();
     }
@@ -40,19 +53,29 @@ final class BenchmarkTimer {
     void stop() throws MPIException {
         elapsed += MPI.Wtime() - startedAt;
         cpuNanos += threadCpuNanos() - cpuStartedAt;
+        compileMillis += compileMillis() - compileStartedAt;
+        collectMillis += collectMillis() - collectStartedAt;
     }
 
-    /** {@return the accumulated wall-clock seconds} */
-    double seconds() {
-        return elapsed;
-    }
-
-    /** {@return the accumulated CPU seconds of the timing thread, 0 where the JVM cannot measure them} */
-    double cpuSeconds() {
-        return cpuNanos * 1.0e-9;
+    /** {@return what was accumulated so far} */
+    Timing timing() {
+        return new Timing(elapsed, cpuNanos * 1.0e-9, compileMillis * 1.0e-3, collectMillis * 1.0e-3);
     }
 
     private static long threadCpuNanos() {
         return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : 0L;
+    }
+
+    private static long compileMillis() {
+        return COMPILER != null && COMPILER.isCompilationTimeMonitoringSupported()
+                ? COMPILER.getTotalCompilationTime() : 0L;
+    }
+
+    private static long collectMillis() {
+        long total = 0;
+        for (GarbageCollectorMXBean collector : COLLECTORS) {
+            total += Math.max(0L, collector.getCollectionTime());
+        }
+        return total;
     }
 }

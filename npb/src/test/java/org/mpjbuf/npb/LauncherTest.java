@@ -70,7 +70,7 @@ class LauncherTest {
 
     @Test
     void shouldEndMainWithAnExceptionWhenVerificationFails() {
-        BenchmarkReport failed = new BenchmarkReport("CG", ProblemClass.S, "1400", 15, 2, 1.0, 0.5, 10.0,
+        BenchmarkReport failed = new BenchmarkReport("CG", ProblemClass.S, "1400", 15, 1, 2, 1.0, 0.5, 0.0, 0.0, 10.0,
                 "floating point", false, "smdev", "25");
 
         VerificationFailedException thrown = assertThrows(VerificationFailedException.class,
@@ -80,7 +80,7 @@ class LauncherTest {
 
     @Test
     void shouldPrintTheReportInTheReferenceForm() {
-        BenchmarkReport report = new BenchmarkReport("MG", ProblemClass.A, "256x256x256", 4, 2, 2.5, 2.0, 1000.0,
+        BenchmarkReport report = new BenchmarkReport("MG", ProblemClass.A, "256x256x256", 4, 3, 2, 2.5, 2.0, 0.25, 0.125, 1000.0,
                 "floating point", true, "smdev", "25");
         ByteArrayOutputStream output = new ByteArrayOutputStream();
         report.print(new PrintStream(output, true, StandardCharsets.UTF_8));
@@ -88,8 +88,11 @@ class LauncherTest {
 
         assertTrue(text.contains(" MG Benchmark Completed."), text);
         assertTrue(text.contains(" Class           =                        A"), text);
+        assertTrue(text.contains(" Warm-up         =             3 iterations"), text);
         assertTrue(text.contains(" Time in seconds =                     2.50"), text);
         assertTrue(text.contains(" CPU seconds     =                     2.00"), text);
+        assertTrue(text.contains(" JIT seconds     =                     0.25"), text);
+        assertTrue(text.contains(" GC seconds      =                     0.13"), text);
         assertTrue(text.contains(" Mop/s total     =                  1000.00"), text);
         assertTrue(text.contains(" Mop/s/process   =                   500.00"), text);
         assertTrue(text.contains(" Verification    =               SUCCESSFUL"), text);
