@@ -19,8 +19,11 @@ import org.mpjbuf.mpj.datatype.MappedDatatype;
  * <p><b>Data path.</b> A message whose items form one run of the user's array (a basic type, or a
  * dense contiguous derived type) goes to the device as that run: smdev copies it once, sender
  * array to receiver array. Any other message is packed once into a contiguous array of its base
- * type and unpacked once on receipt; both sides then hand the device runs of the same element
- * type, so a Vector sent may be received as a Contiguous or a basic type of the same signature.
+ * type, and the receive hands the device a {@link ScatterSink}, which scatters the elements into
+ * the receive's datatype straight from where the device holds them: from the sender's packed
+ * array above the device's protocol switch limit (two passes in all), from the device's eager
+ * copy below it. Both sides speak in runs of the same element type, so a Vector sent may be
+ * received as a Contiguous or a basic type of the same signature.
  * {@code MPI.OBJECT} elements are serialized by the device.
  *
  * <p>Thread-safe: immutable; the device is thread-safe.
@@ -177,18 +180,8 @@ final class Channel {
             if (index >= 0) {
                 target.track(device.irecv(buf, index, elements, from, deviceTag, context), received);
             } else {
-                Object packed = Types.newArray(type, elements);
-                target.track(device.irecv(packed, 0, elements, from, deviceTag, context), received -> {
-                    try {
-                        Status status = status(received);
-                        if (!received.cancelled()) {
-                            Types.unpack(packed, status.elements(), buf, offset, count, type);
-                        }
-                        return status;
-                    } finally {
-                        Types.release(type, packed);
-                    }
-                });
+                target.track(device.irecv(new ScatterSink(buf, offset, count, type), Types.elementType(type),
+                    elements, from, deviceTag, context), received);
             }
         } catch (DeviceException | IllegalArgumentException failed) {
             throw receiveFailure(elements, source, tag, failed);

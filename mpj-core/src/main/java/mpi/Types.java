@@ -1,5 +1,6 @@
 package mpi;
 
+import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.mpj.datatype.ArrayPacking;
 import org.mpjbuf.mpj.datatype.BaseType;
 import org.mpjbuf.mpj.datatype.BasicTypes;
@@ -33,17 +34,11 @@ final class Types {
         return packed;
     }
 
-    /** Copies the first {@code elements} received base elements into {@code count} items. */
-    static void unpack(Object packed, int elements, Object buf, int offset, int count, MappedDatatype type)
-        throws MPIException {
-        ArrayPacking.scatter(packed, 0, elements, buf, offset, count, type);
-    }
-
     /**
      * Takes a contiguous array of the type's base type with room for at least {@code length}
      * elements from {@link PackedArrays}.
      */
-    static Object newArray(MappedDatatype type, int length) {
+    private static Object newArray(MappedDatatype type, int length) {
         return PackedArrays.take(baseOf(type), length);
     }
 
@@ -81,6 +76,21 @@ final class Types {
             case FLOAT -> BasicTypes.FLOAT;
             case DOUBLE -> BasicTypes.DOUBLE;
             case OBJECT -> BasicTypes.OBJECT;
+        };
+    }
+
+    /** Returns the device element type of a type's base type. */
+    static ElementType elementType(MappedDatatype type) {
+        return switch (baseOf(type)) {
+            case BYTE -> ElementType.BYTE;
+            case CHAR -> ElementType.CHAR;
+            case SHORT -> ElementType.SHORT;
+            case BOOLEAN -> ElementType.BOOLEAN;
+            case INT -> ElementType.INT;
+            case LONG -> ElementType.LONG;
+            case FLOAT -> ElementType.FLOAT;
+            case DOUBLE -> ElementType.DOUBLE;
+            case OBJECT -> ElementType.OBJECT;
         };
     }
 

@@ -219,6 +219,31 @@ public interface Device {
     Status recv(Object array, int offset, int count, ProcessID source, int tag, int context);
 
     /**
+     * Starts a receive of at most {@code count} elements of {@code type} that hands the data to a
+     * {@link ElementSink} where they are, instead of into a run of an array: the receiving side
+     * of a non-contiguous (derived datatype) message, which the sink scatters into place in one
+     * pass. On smdev the sink reads a rendezvous message straight from the sender's array, and an
+     * eager message from the device's staging copy. Matching, status, truncation (the first
+     * {@code count} elements are delivered, then the request fails with
+     * {@link TruncationException}), type mismatches, cancel and finish are those of
+     * {@link #irecv(Object, int, int, ProcessID, int, int)}; the sink's contract says on which
+     * thread and when it is called.
+     *
+     * @param sink where the elements go
+     * @param type the element type the message must have
+     * @param count capacity of the receive in elements, {@code >= 0}
+     * @param source the sending rank, or {@link #ANY_SOURCE}
+     * @param tag the tag, or {@link #ANY_TAG}
+     * @param context the context id
+     * @return the request; its status gives the actual source, tag and (message) count
+     * @throws NullPointerException if {@code sink}, {@code type} or {@code source} is {@code null}
+     * @throws IllegalArgumentException if {@code count < 0} or the source is not a rank of this
+     *     world
+     * @throws IllegalStateException if the device is not initialized or has finished
+     */
+    Request irecv(ElementSink sink, ElementType type, int count, ProcessID source, int tag, int context);
+
+    /**
      * Starts a standard-mode send of a packed buffer.
      *
      * @param buffer a committed (readable) buffer; its read position is not used or changed

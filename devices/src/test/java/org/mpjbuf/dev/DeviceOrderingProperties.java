@@ -20,7 +20,7 @@ import net.jqwik.api.constraints.IntRange;
  * bounded by {@link Ranks}' deadline, so a hang fails the try instead of blocking the build; jqwik
  * prints the seed of a failing try.
  */
-public abstract class DeviceOrderingProperties extends DeviceProbeRequests {
+public abstract class DeviceOrderingProperties extends DeviceSinkReceives {
     /** Creates the suite; subclasses say how to open a world. */
     protected DeviceOrderingProperties() {
     }

@@ -10,6 +10,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.mpjbuf.Buffer;
 import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceArguments;
+import org.mpjbuf.dev.ElementSink;
 import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.Request;
@@ -154,6 +155,22 @@ final class SmdevDevice implements Device {
         final int sourceRank = checkSource(source);
         return startReceive(SmdevRequest.ofArray(this, false, false, sourceRank, tag, context,
             array, offset, count, type, 0));
+    }
+
+    @Override
+    public Request irecv(final ElementSink sink, final ElementType type, final int count,
+                         final ProcessID source, final int tag, final int context) {
+        checkActive();
+        Objects.requireNonNull(sink, "sink");
+        Objects.requireNonNull(type, "element type");
+        if (count < 0) {
+            throw new IllegalArgumentException("receive count must be >= 0 but was " + count);
+        }
+        final int sourceRank = checkSource(source);
+        final SmdevRequest receive = SmdevRequest.ofArray(this, false, false, sourceRank, tag, context,
+            null, 0, count, type, 0);
+        receive.sink = sink;
+        return startReceive(receive);
     }
 
     @Override

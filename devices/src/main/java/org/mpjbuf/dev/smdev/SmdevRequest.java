@@ -9,6 +9,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.mpjbuf.Buffer;
 import org.mpjbuf.dev.CompletionListener;
 import org.mpjbuf.dev.DeviceException;
+import org.mpjbuf.dev.ElementSink;
 import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.Request;
@@ -78,6 +79,8 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
     Object staged;
     /** The eager copy of a buffer message's dynamic part, handed to the receiver as it is. */
     byte[] stagedDynamic;
+    /** Where a sink receive puts its elements; set before the receive is posted, then fixed. */
+    ElementSink sink;
 
     SmdevRequest previous;
     SmdevRequest next;

@@ -10,6 +10,7 @@ import org.mpjbuf.BufferDescriptor;
 import org.mpjbuf.buddy.BufferPool;
 import org.mpjbuf.buddy.PoolExhaustedException;
 import org.mpjbuf.dev.DeviceException;
+import org.mpjbuf.dev.ElementSink;
 import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.dev.Status;
 import org.mpjbuf.dev.TruncationException;
@@ -103,7 +104,9 @@ final class Transfers {
     void deliver(final SmdevRequest send, final SmdevRequest receive, final Status status) {
         DeviceException failure;
         try {
-            if (receive.buffer != null) {
+            if (receive.sink != null) {
+                failure = toSink(send, receive, status);
+            } else if (receive.buffer != null) {
                 failure = send.buffer != null ? bufferToBuffer(send, receive, status) : arrayToBuffer(send, receive, status);
             } else {
                 failure = send.buffer != null ? bufferToArray(send, receive, status) : arrayToArray(send, receive, status);
@@ -148,6 +151,52 @@ final class Transfers {
         } else {
             System.arraycopy(send.array, send.offset, receive.array, receive.offset, count);
         }
+        return send.count > receive.count
+            ? new TruncationException(status, receive.count, (long) receive.count * receive.type.byteSize())
+            : null;
+    }
+
+    /**
+     * Hands a message to a sink receive where its elements are: the sender's array (rendezvous,
+     * or a receive posted first), the eager staging block or heap copy, the deserialized objects;
+     * only a buffer message's first section is read into a fresh array first.
+     */
+    private static DeviceException toSink(final SmdevRequest send, final SmdevRequest receive,
+                                          final Status status) {
+        if (send.type == null) {
+            return null;
+        }
+        if (send.type != receive.type) {
+            return mismatch(send, receive.type);
+        }
+        final int count = Math.min(send.count, receive.count);
+        final ElementSink sink = receive.sink;
+        final Object staged = send.staged;
+        if (count == 0) {
+            return truncation(send, receive, status);
+        }
+        if (send.buffer != null) {
+            final Object run = Array.newInstance(send.type.carrier(), count);
+            final byte[] dynamic = send.stagedDynamic != null ? send.stagedDynamic : send.dynamicPart;
+            final Buffer view = Buffer.wrap(staticSource(send), dynamic, send.dynamicLength);
+            view.classLoader(receive.owner.classLoader());
+            view.getSectionHeader();
+            Sections.read(view, run, 0, count, send.type);
+            sink.accept(run, 0, count);
+        } else if (send.type == ElementType.OBJECT) {
+            sink.accept(ObjectCodec.deserialize((byte[]) staged, send.count, receive.owner.classLoader()), 0, count);
+        } else if (staged instanceof MemorySegment block) {
+            sink.accept(block, count);
+        } else if (staged != null) {
+            sink.accept(staged, 0, count);
+        } else {
+            sink.accept(send.array, send.offset, count);
+        }
+        return truncation(send, receive, status);
+    }
+
+    private static DeviceException truncation(final SmdevRequest send, final SmdevRequest receive,
+                                              final Status status) {
         return send.count > receive.count
             ? new TruncationException(status, receive.count, (long) receive.count * receive.type.byteSize())
             : null;

@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.foreign.MemorySegment;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -24,6 +26,8 @@ import org.mpjbuf.Type;
 import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceArguments;
 import org.mpjbuf.dev.DeviceException;
+import org.mpjbuf.dev.ElementSink;
+import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.Ranks;
 import org.mpjbuf.dev.Request;
@@ -165,6 +169,37 @@ final class SmdevWorldTest {
                 device.recv(new int[0], 0, 0, ids[0], 0, CONTEXT);
                 device.recv(new int[5], 0, 5, ids[0], 2, CONTEXT);
                 device.recv(new int[4], 0, 4, ids[0], 1, CONTEXT);
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldHandASinkTheSendersOwnArrayAboveTheLimitAndTheStagingCopyBelowIt() throws InterruptedException {
+        final SmdevWorld world = SmdevWorld.builder().size(2).eagerLimit(16).build();
+        final long[] large = {1, 2, 3};
+        final AtomicReference<Object> seen = new AtomicReference<>();
+        final AtomicReference<MemorySegment> staged = new AtomicReference<>();
+        final ElementSink sink = new ElementSink() {
+            @Override
+            public void accept(final Object array, final int offset, final int count) {
+                seen.set(array);
+            }
+
+            @Override
+            public void accept(final MemorySegment elements, final int count) {
+                staged.set(elements);
+            }
+        };
+        run(world, join(world), (device, rank, ids) -> {
+            if (rank == 0) {
+                device.send(large, 0, 3, ids[1], 1, CONTEXT);
+                device.send(new long[] {4}, 0, 1, ids[1], 2, CONTEXT);
+            } else {
+                device.irecv(sink, ElementType.LONG, 3, ids[0], 1, CONTEXT).await();
+                assertSame(large, seen.get(), "24 bytes travel by rendezvous: read where the sender has them");
+                device.irecv(sink, ElementType.LONG, 1, ids[0], 2, CONTEXT).await();
+                assertEquals(8, staged.get().byteSize(), "8 bytes travel eagerly: read from the staging block");
             }
         });
     }

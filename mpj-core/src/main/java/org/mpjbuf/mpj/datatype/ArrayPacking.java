@@ -1,5 +1,7 @@
 package org.mpjbuf.mpj.datatype;
 
+import java.lang.foreign.MemorySegment;
+
 import mpi.MPIException;
 
 /**
@@ -60,6 +62,39 @@ public final class ArrayPacking {
             throw Errors.truncated(elements, capacity, count, type);
         }
         copy(type, buf, offset, count, elements, packed, packedIndex, false);
+    }
+
+    /**
+     * Copies {@code elements} primitive elements, laid out back to back in native byte order from
+     * byte 0 of {@code packed}, into items of {@code type} at {@code offset} of {@code buf}, in
+     * type-map order: the receiving side of a message a device hands over as memory (an eager
+     * copy), with no intermediate array.
+     *
+     * @param packed the received elements
+     * @param elements number of received elements, at most {@code count * type.size()}
+     * @param buf the user's array, checked with {@link DatatypeEngine#checkAccess}
+     * @param offset the offset argument, in base-type elements
+     * @param count number of items
+     * @param type the checked datatype, over a primitive base type other than {@code boolean}
+     * @throws MPIException {@code ERR_TRUNCATE} if {@code elements} exceeds the items' capacity
+     * @throws IllegalArgumentException if the base type has no memory view ({@code boolean},
+     *     {@code Object})
+     */
+    public static void scatter(MemorySegment packed, int elements, Object buf, int offset, int count,
+                               MappedDatatype type) throws MPIException {
+        long capacity = (long) count * type.size();
+        if (elements > capacity) {
+            throw Errors.truncated(elements, capacity, count, type);
+        }
+        BaseType base = type.baseType();
+        if (base == null || !base.hasSegmentView()) {
+            throw new IllegalArgumentException("base type " + base + " has no memory view; expected a "
+                + "primitive type other than boolean");
+        }
+        if (count == 0 || type.size() == 0 || elements == 0) {
+            return;
+        }
+        ElementTransfer.transfer(type, base.segmentOf(buf), offset, count, elements, packed, 0, false, false);
     }
 
     private static void copy(MappedDatatype type, Object buf, int offset, int count, long limit,
