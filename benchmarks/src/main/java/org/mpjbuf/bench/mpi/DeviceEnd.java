@@ -4,10 +4,23 @@ import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceArguments;
 import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.smdev.SmdevWorld;
+import org.mpjbuf.mpj.runtime.RuntimeConfiguration;
 
 /**
- * The baseline: two smdev devices of one world exchanging contiguous arrays of the payload's base
- * type with blocking {@code send}/{@code recv}, as the {@code mpi} layer's fast path does.
+ * The baselines: two smdev devices of one world exchanging contiguous arrays of the payload's
+ * base type with blocking {@code send}/{@code recv}, as the {@code mpi} layer's fast path does.
+ *
+ * <p>The world's waits spin and yield as long as the {@code mpi} layer's waits do
+ * ({@link RuntimeConfiguration#WAIT_SPIN_NANOS}, {@link RuntimeConfiguration#WAIT_YIELDS}), so
+ * that the two layers differ only by the layer's work. With the device's own defaults (10 yields,
+ * then parks) a wait of a few microseconds, such as a 64 KiB copy by the peer, ends in a park and
+ * a wake-up, which the {@code mpi} layer's 50 yields avoid: that made the device-level round trip
+ * slower than the {@code mpi} one at 64 KiB.
+ *
+ * <p>With {@code copyOut}, each receiving side also copies every received element into a user
+ * array with a plain Java loop, to the payload's place in it (every other double for
+ * {@link Payload#VECTOR}): the physical floor of a non-contiguous message, one device copy plus
+ * one strided copy per message.
  */
 final class DeviceEnd implements PingPongEnd {
 
@@ -19,15 +32,23 @@ final class DeviceEnd implements PingPongEnd {
     private final ProcessID peer;
     private final Object outgoing;
     private final Object incoming;
+    private final Object user;
     private final int elements;
+    private final int stride;
     private final Thread echo;
 
-    DeviceEnd(Payload payload, int size) throws InterruptedException {
-        SmdevWorld world = SmdevWorld.create(2);
+    DeviceEnd(Payload payload, int size, boolean copyOut) throws InterruptedException {
+        SmdevWorld world = SmdevWorld.builder().size(2)
+            .idleSpinNanos(RuntimeConfiguration.WAIT_SPIN_NANOS)
+            .idleYields(RuntimeConfiguration.WAIT_YIELDS)
+            .build();
         elements = payload.elements(size);
+        stride = payload == Payload.VECTOR ? 2 : 1;
         outgoing = payload.newContiguous(size, 0x5a);
         incoming = payload.newContiguous(size, 0);
+        user = copyOut ? payload.newBuffer(size, 0) : null;
         Object echoBuffer = payload.newContiguous(size, 0);
+        Object echoUser = copyOut ? payload.newBuffer(size, 0) : null;
         Device[] echoDevice = new Device[1];
         Thread starter = Thread.ofPlatform().start(() -> {
             echoDevice[0] = Device.newInstance("smdev");
@@ -41,21 +62,43 @@ final class DeviceEnd implements PingPongEnd {
         echo = Thread.ofPlatform().name("mpi-bench-device-echo").daemon(true).start(() -> {
             ProcessID first = ids[0];
             while (other.recv(echoBuffer, 0, elements, first, Device.ANY_TAG, CONTEXT).tag() == DATA) {
+                if (echoUser != null) {
+                    copyOut(echoBuffer, echoUser, elements, stride);
+                }
                 other.send(echoBuffer, 0, elements, first, DATA, CONTEXT);
             }
             other.finish();
         });
     }
 
+    /** Copies {@code count} elements to every {@code stride}-th place of {@code to}, one by one. */
+    private static void copyOut(Object from, Object to, int count, int stride) {
+        if (from instanceof double[] doubles) {
+            double[] target = (double[]) to;
+            for (int i = 0; i < count; i++) {
+                target[i * stride] = doubles[i];
+            }
+        } else {
+            byte[] bytes = (byte[]) from;
+            byte[] target = (byte[]) to;
+            for (int i = 0; i < count; i++) {
+                target[i * stride] = bytes[i];
+            }
+        }
+    }
+
     @Override
     public void roundTrip() {
         device.send(outgoing, 0, elements, peer, DATA, CONTEXT);
         device.recv(incoming, 0, elements, peer, DATA, CONTEXT);
+        if (user != null) {
+            copyOut(incoming, user, elements, stride);
+        }
     }
 
     @Override
     public Object received() {
-        return incoming;
+        return user != null ? user : incoming;
     }
 
     @Override

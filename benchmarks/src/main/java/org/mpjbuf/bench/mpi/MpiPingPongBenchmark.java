@@ -22,8 +22,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * against the same exchange on the bare smdev device, in the same JVM: one operation is a full
  * round trip, so the half round trip is the score divided by two and the bandwidth is
  * {@code size / (score / 2)}. The {@code mpi} layer's cost is the difference between
- * {@link Layer#MPI} and {@link Layer#DEVICE} at the same payload and size. After each trial the
- * data rank 0 received are checked.
+ * {@link Layer#MPI} and {@link Layer#DEVICE} at the same payload and size; for a non-contiguous
+ * payload, {@link Layer#FLOOR} adds the one strided copy per message that no implementation can
+ * avoid, so {@code MPI / FLOOR} is how far the layer is from the physical floor. After each trial
+ * the data rank 0 received are checked.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -37,6 +39,12 @@ public class MpiPingPongBenchmark {
     public enum Layer {
         /** {@code org.mpjbuf.dev.Device} send/recv of contiguous arrays. */
         DEVICE,
+        /**
+         * {@link #DEVICE}, plus one plain-loop copy of the received elements into the user's
+         * array per message, to their places in the payload's layout (every other double for
+         * {@link Payload#VECTOR}): the floor of moving a non-contiguous message.
+         */
+        FLOOR,
         /** {@code mpi.Comm} Send/Recv with the payload's datatype. */
         MPI
     }
@@ -50,7 +58,7 @@ public class MpiPingPongBenchmark {
     public Payload payload;
 
     /** The layer measured. */
-    @Param({"DEVICE", "MPI"})
+    @Param({"DEVICE", "FLOOR", "MPI"})
     public Layer layer;
 
     private PingPongEnd end;
@@ -62,7 +70,7 @@ public class MpiPingPongBenchmark {
      */
     @Setup(Level.Trial)
     public void start() throws Exception {
-        end = layer == Layer.DEVICE ? new DeviceEnd(payload, size) : new MpiEnd(payload, size);
+        end = layer == Layer.MPI ? new MpiEnd(payload, size) : new DeviceEnd(payload, size, layer == Layer.FLOOR);
     }
 
     /**
@@ -75,7 +83,7 @@ public class MpiPingPongBenchmark {
         end.stop();
         Object received = end.received();
         int length = Array.getLength(received);
-        int step = payload == Payload.VECTOR && layer == Layer.MPI ? 2 : 1;
+        int step = payload == Payload.VECTOR && layer != Layer.DEVICE ? 2 : 1;
         for (int index = 0; index < length; index += step) {
             if (((Number) Array.get(received, index)).intValue() != 0x5a) {
                 throw new IllegalStateException("ping-pong data corrupted at " + index);

@@ -16,8 +16,8 @@ public enum Payload {
     DOUBLES,
     /**
      * Every other double of a {@code double[]} twice as long, as one {@code Vector(n, 1, 2,
-     * MPI.DOUBLE)}: packed once, unpacked once; the device baseline sends the n doubles
-     * contiguously.
+     * MPI.DOUBLE)}: packed once, then scattered on receipt from where the device holds it; the
+     * device baseline sends the n doubles contiguously.
      */
     VECTOR;
 
