@@ -198,8 +198,11 @@ final class SmdevWorldTest {
             } else {
                 device.irecv(sink, ElementType.LONG, 3, ids[0], 1, CONTEXT).await();
                 assertSame(large, seen.get(), "24 bytes travel by rendezvous: read where the sender has them");
+                while (device.iprobe(ids[0], 2, CONTEXT) == null) {
+                    Thread.onSpinWait();
+                }
                 device.irecv(sink, ElementType.LONG, 1, ids[0], 2, CONTEXT).await();
-                assertEquals(8, staged.get().byteSize(), "8 bytes travel eagerly: read from the staging block");
+                assertEquals(8, staged.get().byteSize(), "8 bytes arrived eagerly: read from the staging block");
             }
         });
     }
