@@ -6,8 +6,8 @@ import mpi.MPIException;
 
 /**
  * Gathers the items of a derived datatype into a contiguous array of its base type, and scatters
- * them back: the copy point-to-point makes when it sends or receives a non-contiguous datatype
- * through the device's array path.
+ * them back from a contiguous array or from memory: the copy point-to-point makes when it sends
+ * or receives a non-contiguous datatype through the device.
  *
  * <p>Primitive types (but {@code boolean}) move through {@link ElementTransfer}: one bulk copy
  * per long run, or a tight element loop when the committed type has short runs (a matrix column,
