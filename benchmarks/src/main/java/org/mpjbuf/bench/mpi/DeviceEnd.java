@@ -4,10 +4,19 @@ import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceArguments;
 import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.smdev.SmdevWorld;
+import org.mpjbuf.mpj.runtime.RuntimeConfiguration;
 
 /**
  * The baselines: two smdev devices of one world exchanging contiguous arrays of the payload's
  * base type with blocking {@code send}/{@code recv}, as the {@code mpi} layer's fast path does.
+ *
+ * <p>The device's blocking calls wait with the world's idle policy, while the {@code mpi} layer
+ * waits with its own ({@code mpi.Waiter}); so the world here spins and yields as long as the
+ * {@code mpi} layer does ({@link RuntimeConfiguration#WAIT_SPIN_NANOS},
+ * {@link RuntimeConfiguration#WAIT_YIELDS}), and the two layers differ only by the layer's work.
+ * With smdev's own defaults (10 yields, then park) a wait for the peer's 64 KiB copy outlasts the
+ * yields and ends in a park and a wake-up: that made the device-level 64 KiB round trip about
+ * twice the {@code mpi} one (see the benchmarks README).
  *
  * <p>With {@code copyOut}, each receiving side also copies every received element into a user
  * array with a plain Java loop, to the payload's place in it (every other double for
@@ -30,7 +39,10 @@ final class DeviceEnd implements PingPongEnd {
     private final Thread echo;
 
     DeviceEnd(Payload payload, int size, boolean copyOut) throws InterruptedException {
-        SmdevWorld world = SmdevWorld.create(2);
+        SmdevWorld world = SmdevWorld.builder().size(2)
+            .idleSpinNanos(RuntimeConfiguration.WAIT_SPIN_NANOS)
+            .idleYields(RuntimeConfiguration.WAIT_YIELDS)
+            .build();
         elements = payload.elements(size);
         stride = payload == Payload.VECTOR ? 2 : 1;
         outgoing = payload.newContiguous(size, 0x5a);
