@@ -1,5 +1,9 @@
 package mpi;
 
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
+
 import org.mpjbuf.mpj.runtime.RankEnvironment;
 
 /**
@@ -8,10 +12,13 @@ import org.mpjbuf.mpj.runtime.RankEnvironment;
  * {@link MPI#BSEND_OVERHEAD} bytes until the device has delivered it; a send that does not fit in
  * the free space fails with MPI_ERR_BUFFER.
  *
- * <p>Thread-safe: synchronized; detach waits on the monitor until every reservation is released.
+ * <p>Thread-safe: synchronized. A thread draining the buffer makes itself known and checks the
+ * reservations under the monitor, then parks through {@link RankEnvironment#park} outside it:
+ * every release unparks the known drainers, and a stopped job wakes them like any other wait.
  */
 final class AttachedBuffer {
 
+    private final Set<Thread> drainers = new HashSet<>();
     private long capacity = -1;
     private long reserved;
 
@@ -38,17 +45,27 @@ final class AttachedBuffer {
         }
     }
 
-    /** Waits until every buffered message has been delivered. */
+    /**
+     * Waits until every buffered message has been delivered; returns early, with the interrupt
+     * status set, if the thread is interrupted.
+     *
+     * @throws org.mpjbuf.mpj.runtime.RankAbortedError when the job is stopped meanwhile
+     */
     void drain(RankEnvironment environment) {
-        synchronized (this) {
-            while (reserved > 0) {
-                environment.checkStopping();
-                try {
-                    wait(20);
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                    return;
+        Thread self = Thread.currentThread();
+        try {
+            while (!self.isInterrupted()) {
+                synchronized (this) {
+                    if (reserved <= 0) {
+                        return;
+                    }
+                    drainers.add(self);
                 }
+                environment.park(this);
+            }
+        } finally {
+            synchronized (this) {
+                drainers.remove(self);
             }
         }
     }
@@ -79,6 +96,8 @@ final class AttachedBuffer {
     /** Releases the space of a delivered message. */
     synchronized void release(long bytes) {
         reserved -= bytes;
-        notifyAll();
+        for (Thread drainer : drainers) {
+            LockSupport.unpark(drainer);
+        }
     }
 }

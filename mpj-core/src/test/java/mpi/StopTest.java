@@ -26,7 +26,7 @@ import org.mpjbuf.mpj.runtime.RankOutcome;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class StopTest {
 
-    /** What a waiting thread of rank 0 does; each blocks on a message rank 1 never sends. */
+    /** What a waiting thread of rank 0 does; each blocks on a message that never comes. */
     @FunctionalInterface
     private interface Blocking {
         void run(Intracomm world) throws MPIException;
@@ -36,13 +36,21 @@ class StopTest {
         world -> world.Recv(new int[1], 0, 1, MPI.INT, 1, 1),
         world -> world.Irecv(new int[1], 0, 1, MPI.INT, 1, 2).Wait(),
         world -> world.Probe(1, 3),
-        world -> Request.Waitany(new Request[] {world.Irecv(new double[4], 0, 4, MPI.DOUBLE, 1, 4)}));
+        world -> Request.Waitany(new Request[] {world.Irecv(new double[4], 0, 4, MPI.DOUBLE, 1, 4)}),
+        world -> {
+            // a rendezvous message rank 2 never receives keeps the attached buffer in use; rank 2
+            // stays until the stop, so the message is not dropped before
+            int length = 1 << 20;
+            MPI.Buffer_attach(new byte[2 * length]);
+            world.Bsend(new byte[length], 0, length, MPI.BYTE, 2, 5);
+            MPI.Buffer_detach();
+        });
 
     @Test
     void shouldWakeEveryThreadOfARankWaitingInMpiWhenAnotherRankThrows() {
         AtomicReferenceArray<Thread> waiters = new AtomicReferenceArray<>(WAITS.size());
         Queue<Throwable> unwound = new ConcurrentLinkedQueue<>();
-        JobResult result = Job.of(2).stopCheckMillis(0).runTasks(world -> {
+        JobResult result = Job.of(3).stopCheckMillis(0).runTasks(world -> {
             if (world.Rank() == 0) {
                 Thread[] threads = new Thread[WAITS.size()];
                 for (int i = 0; i < threads.length; i++) {
@@ -62,20 +70,25 @@ class StopTest {
                 }
                 throw (RankAbortedError) unwound.peek();
             }
+            if (world.Rank() == 2) {
+                world.Recv(new int[1], 0, 1, MPI.INT, 0, 99);
+            }
             for (int i = 0; i < WAITS.size(); i++) {
                 int index = i;
                 ProbeTest.awaitParked(() -> waiters.get(index));
             }
-            throw new IllegalStateException("rank 1 fails while rank 0 waits in four threads");
+            throw new IllegalStateException("rank 1 fails while rank 0 waits in five threads");
         });
         RankOutcome cause = result.firstFailure();
         assertEquals(1, cause.rank());
         assertEquals(RankOutcome.State.FAILED, cause.state());
         assertInstanceOf(IllegalStateException.class, cause.failure());
-        RankOutcome waiting = result.outcomes().get(0);
-        assertEquals(RankOutcome.State.STOPPED, waiting.state());
-        assertInstanceOf(RankAbortedError.class, waiting.failure(),
-            "rank 0 unwound on its own instead of being left behind: " + waiting.failure());
+        for (int rank : new int[] {0, 2}) {
+            RankOutcome waiting = result.outcomes().get(rank);
+            assertEquals(RankOutcome.State.STOPPED, waiting.state());
+            assertInstanceOf(RankAbortedError.class, waiting.failure(),
+                "rank " + rank + " unwound on its own instead of being left behind: " + waiting.failure());
+        }
         assertEquals(WAITS.size(), unwound.size());
         for (Throwable failure : unwound) {
             assertInstanceOf(RankAbortedError.class, failure);
