@@ -166,9 +166,13 @@ public final class RankEnvironment {
      *
      * @param blocker        what the thread waits for, shown by thread dumps
      * @param stopCheckNanos the longest park in nanoseconds, {@code > 0}
+     * @throws IllegalArgumentException if {@code stopCheckNanos <= 0}
      * @throws RankAbortedError when the job is stopping, before the park or while parked
      */
     public void park(Object blocker, long stopCheckNanos) {
+        if (stopCheckNanos <= 0) {
+            throw new IllegalArgumentException("stopCheckNanos = " + stopCheckNanos + " (expected > 0)");
+        }
         JobControl.Stop stop = control.park(rank, blocker, stopCheckNanos);
         if (stop != null) {
             throw stopped(stop);

@@ -87,6 +87,18 @@ class JobTest {
     }
 
     @Test
+    void shouldRejectANonPositiveParkBound() {
+        RankEnvironment environment = RankEnvironment.standalone();
+        try {
+            IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                () -> environment.park(this, 0));
+            assertTrue(bad.getMessage().contains("stopCheckNanos = 0"), bad.getMessage());
+        } finally {
+            RankEnvironment.unbind();
+        }
+    }
+
+    @Test
     void shouldShareLowerLayersAndIsolateMpi() {
         assertTrue(RankClassLoader.isShared("org.mpjbuf.dev.Device"));
         assertTrue(RankClassLoader.isShared("org.mpjbuf.Buffer"));
