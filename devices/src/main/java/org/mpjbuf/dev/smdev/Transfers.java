@@ -151,9 +151,7 @@ final class Transfers {
         } else {
             System.arraycopy(send.array, send.offset, receive.array, receive.offset, count);
         }
-        return send.count > receive.count
-            ? new TruncationException(status, receive.count, (long) receive.count * receive.type.byteSize())
-            : null;
+        return truncation(send, receive, status);
     }
 
     /**
@@ -177,11 +175,7 @@ final class Transfers {
         }
         if (send.buffer != null) {
             final Object run = Array.newInstance(send.type.carrier(), count);
-            final byte[] dynamic = send.stagedDynamic != null ? send.stagedDynamic : send.dynamicPart;
-            final Buffer view = Buffer.wrap(staticSource(send), dynamic, send.dynamicLength);
-            view.classLoader(receive.owner.classLoader());
-            view.getSectionHeader();
-            Sections.read(view, run, 0, count, send.type);
+            readFirstSection(send, receive, run, 0, count);
             sink.accept(run, 0, count);
         } else if (send.type == ElementType.OBJECT) {
             sink.accept(ObjectCodec.deserialize((byte[]) staged, send.count, receive.owner.classLoader()), 0, count);
@@ -227,14 +221,18 @@ final class Transfers {
         if (send.type != receive.type) {
             return mismatch(send, receive.type);
         }
+        readFirstSection(send, receive, receive.array, receive.offset, Math.min(send.count, receive.count));
+        return truncation(send, receive, status);
+    }
+
+    /** Reads the first {@code count} elements of a buffer message's first section into an array. */
+    private static void readFirstSection(final SmdevRequest send, final SmdevRequest receive, final Object array,
+                                         final int offset, final int count) {
         final byte[] dynamic = send.stagedDynamic != null ? send.stagedDynamic : send.dynamicPart;
         final Buffer view = Buffer.wrap(staticSource(send), dynamic, send.dynamicLength);
         view.classLoader(receive.owner.classLoader());
         view.getSectionHeader();
-        Sections.read(view, receive.array, receive.offset, Math.min(send.count, receive.count), receive.type);
-        return send.count > receive.count
-            ? new TruncationException(status, receive.count, (long) receive.count * receive.type.byteSize())
-            : null;
+        Sections.read(view, array, offset, count, send.type);
     }
 
     private static DeviceException arrayToBuffer(final SmdevRequest send, final SmdevRequest receive,
