@@ -4,7 +4,8 @@
 # total with its verification status, as a Markdown table row; beside it the
 # Mop/s per CPU second of the busiest rank (Mop/s total x time / CPU seconds)
 # of that run, which estimates the rate on an idle machine when other work
-# holds the cores, and the 1-minute load average after the last run (on a
+# holds the cores, that run's untimed warm-up iterations and JIT seconds
+# during its timed part, and the 1-minute load average after the last run (on a
 # machine of two cores, anything above about 1 per rank means the runs shared
 # the cores with other work).
 #   npb/run-figures.sh [KERNELS] [CLASSES] [RANKS] [REPEAT]
@@ -16,29 +17,35 @@ kernels=${1:-"CG EP FT IS MG"}
 classes=${2:-"A B"}
 ranks=${3:-"1 2"}
 repeat=${4:-3}
-echo "| kernel | class | ranks | best Mop/s total | all runs | Mop per CPU-s (best run) | verified | load |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| kernel | class | ranks | best Mop/s total | all runs | Mop per CPU-s (best run) | warm-up (best run) | JIT s (best run) | verified | load |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 for kernel in $kernels; do
   for class in $classes; do
     for np in $ranks; do
       runs=""
       best=0
       percpu=0
+      warmup=""
+      jit=""
       verified=yes
       for _ in $(seq "$repeat"); do
         out=$("$root/bin/mpjrun" -np "$np" "org.mpjbuf.npb.$kernel" "CLASS=$class" 2>&1)
         mops=$(printf '%s\n' "$out" | awk -F= '/Mop\/s total/ {gsub(/ /, "", $2); print $2}')
         wall=$(printf '%s\n' "$out" | awk -F= '/Time in seconds/ {gsub(/ /, "", $2); print $2}')
         cpu=$(printf '%s\n' "$out" | awk -F= '/CPU seconds/ {gsub(/ /, "", $2); print $2}')
+        runwarmup=$(printf '%s\n' "$out" | awk -F= '/Warm-up/ {split($2, w, " "); for (i in w) if (w[i] ~ /^[0-9]+$/) print w[i]}')
+        runjit=$(printf '%s\n' "$out" | awk -F= '/JIT seconds/ {gsub(/ /, "", $2); print $2}')
         printf '%s\n' "$out" | grep -q "Verification    =               SUCCESSFUL" || verified=no
         runs="$runs ${mops:-failed}"
         if awk -v a="$best" -v b="${mops:-0}" 'BEGIN {exit !(b > a)}'; then
           best=$mops
           percpu=$(awk -v m="$mops" -v w="${wall:-0}" -v c="${cpu:-0}" 'BEGIN {printf "%.0f", (c > 0) ? m * w / c : 0}')
+          warmup=$runwarmup
+          jit=$runjit
         fi
       done
       load=$(cut -d' ' -f1 /proc/loadavg)
-      echo "| $kernel | $class | $np | $best |$runs | $percpu | $verified | $load |"
+      echo "| $kernel | $class | $np | $best |$runs | $percpu | $warmup | $jit | $verified | $load |"
     done
   done
 done
