@@ -48,9 +48,28 @@ public final class MG implements Benchmark {
         return "MG";
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Up to the count whose most-split axis still has two points per rank
+     * on the finest level, so that the V-cycle has a distributed level below
+     * the finest (the coarser ones are agglomerated, {@link MgAgglomeration}).
+     */
     @Override
     public int maxProcesses(ProblemClass problemClass) {
-        return MgGrid.MAX_PROCESSES;
+        int top = Parameters.of(problemClass).levels();
+        int log2 = 0;
+        while (mostSplitAxisLog2(log2 + 1) <= top - 1) {
+            log2++;
+        }
+        return 1 << log2;
+    }
+
+    /** {@return log2 of the ranks along the most-split axis of {@code 2^log2} ranks, as {@link MgGrid} splits them} */
+    private static int mostSplitAxisLog2(int log2) {
+        int dx = log2 / 3;
+        int dy = (log2 - dx) / 2;
+        return log2 - dx - dy;
     }
 
     @Override
@@ -70,10 +89,12 @@ public final class MG implements Benchmark {
         int top = parameters.levels();
         MgGrid grid = new MgGrid(comm, top);
         boolean smallClass = problemClass.compareTo(ProblemClass.A) <= 0;
-        MgOperators operators = new MgOperators(grid, A, smallClass ? C_SMALL : C_LARGE);
+        double[] c = smallClass ? C_SMALL : C_LARGE;
+        MgOperators operators = new MgOperators(grid, A, c);
+        MgAgglomeration coarse = grid.distributedBase() > 1 ? new MgAgglomeration(comm, grid, A, c) : null;
         double[][] u = new double[top + 1][];
         double[][] r = new double[top + 1][];
-        for (int k = 1; k <= top; k++) {
+        for (int k = grid.distributedBase(); k <= top; k++) {
             u[k] = grid.newArray(k);
             r[k] = grid.newArray(k);
         }
@@ -82,7 +103,7 @@ public final class MG implements Benchmark {
         MgRandomField.fill(grid, v);
         int warmups = Warmup.run(comm, () -> {
             operators.residual(u[top], v, r[top], top);
-            vCycle(operators, u, r, v, top);
+            vCycle(operators, coarse, u, r, v, top);
             operators.residual(u[top], v, r[top], top);
             Arrays.fill(u[top], 0.0);
             MgRandomField.fill(grid, v);
@@ -97,7 +118,7 @@ public final class MG implements Benchmark {
             if (iteration == 1 || iteration == parameters.iterations() || iteration % 5 == 0) {
                 progress.printf("  iter %3d%n", iteration);
             }
-            vCycle(operators, u, r, v, top);
+            vCycle(operators, coarse, u, r, v, top);
             operators.residual(u[top], v, r[top], top);
         }
         double norm = operators.norm(r[top]);
@@ -110,15 +131,24 @@ public final class MG implements Benchmark {
         return new Outcome(warmups, timer.timing(), megaOperations, "floating point", error <= EPSILON);
     }
 
-    /** One V-cycle ({@code mg3P}): down by restriction, solve on level 1, up by interpolation. */
-    private static void vCycle(MgOperators operators, double[][] u, double[][] r, double[] v, int top)
-            throws MPIException {
-        for (int k = top; k > 1; k--) {
+    /**
+     * One V-cycle ({@code mg3P}): down by restriction, solve on level 1, up
+     * by interpolation; the levels below the grid's distributed base, if
+     * any, by {@code coarse}.
+     */
+    private static void vCycle(MgOperators operators, MgAgglomeration coarse, double[][] u, double[][] r,
+            double[] v, int top) throws MPIException {
+        int base = coarse == null ? 1 : coarse.base();
+        for (int k = top; k > base; k--) {
             operators.restrict(r[k], r[k - 1], k);
         }
-        Arrays.fill(u[1], 0.0);
-        operators.smooth(r[1], u[1], 1);
-        for (int k = 2; k < top; k++) {
+        if (coarse == null) {
+            Arrays.fill(u[1], 0.0);
+            operators.smooth(r[1], u[1], 1);
+        } else {
+            coarse.solve(r[base], u[base]);
+        }
+        for (int k = base + 1; k < top; k++) {
             Arrays.fill(u[k], 0.0);
             operators.interpolate(u[k - 1], u[k], k);
             operators.residual(u[k], r[k], r[k], k);

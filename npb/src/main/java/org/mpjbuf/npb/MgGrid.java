@@ -26,15 +26,15 @@ import mpi.Request;
  * The ghost exchange runs axis by axis: the interior faces of axis x are
  * sent to the two neighbours, then the faces of y including the x ghosts,
  * then z including both, so that edges and corners arrive too. A rank alone
- * on an axis copies its own faces (the grid is periodic). Every point of
- * every level has an owner as long as no axis has more ranks than the
- * coarsest level has points, which limits MG to 8 ranks.
+ * on an axis copies its own faces (the grid is periodic). A level is spread
+ * over all ranks only when every rank owns at least one point of it on every
+ * axis: from {@link #distributedBase()} up. With more than 8 ranks the
+ * coarser levels have fewer points on some axis than ranks; they are solved
+ * by {@link MgAgglomeration}, on every rank at once.
  *
  * <p>Not thread-safe: one instance per rank.
  */
 final class MgGrid {
-    /** The largest rank count: two ranks per axis on the 2 x 2 x 2 coarsest level. */
-    static final int MAX_PROCESSES = 8;
 
     private final Intracomm comm;
     private final int rank;
@@ -53,7 +53,8 @@ final class MgGrid {
     /**
      * Lays out the hierarchy of a cubic grid.
      *
-     * @param comm the communicator, of a power-of-two size up to {@link #MAX_PROCESSES}
+     * @param comm the communicator, of a power-of-two size whose split along
+     *        each axis does not exceed the finest level's points
      * @param levels {@code lt}: the finest level has {@code 2^lt} points per axis
      * @throws MPIException if the communicator cannot be queried
      */
@@ -97,6 +98,31 @@ final class MgGrid {
         sendHigh = new double[face];
         receiveLow = new double[face];
         receiveHigh = new double[face];
+    }
+
+    /**
+     * {@return the coarsest level spread over all ranks: the first whose
+     * points per axis are at least the ranks along every axis; 1 with up to
+     * 8 ranks}
+     */
+    int distributedBase() {
+        int most = Math.max(processes[0], Math.max(processes[1], processes[2]));
+        return Math.max(1, Integer.numberOfTrailingZeros(most));
+    }
+
+    /**
+     * {@return the global index of the first interior point of another rank
+     * along an axis, on a level from {@link #distributedBase()} up}
+     *
+     * @param other the rank
+     * @param level the level
+     * @param axis 0 for x, 1 for y, 2 for z
+     */
+    int startOf(int other, int level, int axis) {
+        int coordinate = axis == 0 ? other % processes[0]
+                : axis == 1 ? (other / processes[0]) % processes[1]
+                : other / (processes[0] * processes[1]);
+        return coordinate * (globalSize[level] / processes[axis]);
     }
 
     /** {@return the finest level, {@code lt}} */

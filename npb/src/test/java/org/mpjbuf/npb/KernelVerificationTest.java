@@ -17,9 +17,13 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.mpjbuf.mpj.runtime.Job;
 
-/** Every kernel verifies against the NPB reference values on 1, 2 and 4 ranks. */
+/**
+ * Every kernel verifies against the NPB reference values on 1, 2 and 4 ranks; MG also on 16 and 32,
+ * where its coarse levels are agglomerated.
+ */
 class KernelVerificationTest {
 
     static Stream<Arguments> classS() {
@@ -47,6 +51,13 @@ class KernelVerificationTest {
     void shouldVerifyClassWOfTheQuickKernels(String name, Supplier<Benchmark> kernel, int ranks,
             ProblemClass problemClass) {
         assertVerifies(name, kernel, ranks, problemClass);
+    }
+
+    @ParameterizedTest(name = "MG class S on {0} ranks")
+    @ValueSource(ints = {16, 32})
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void shouldVerifyMgWithAgglomeratedCoarseLevels(int ranks) {
+        assertVerifies("MG", MG::new, ranks, ProblemClass.S);
     }
 
     private static void assertVerifies(String name, Supplier<Benchmark> kernel, int ranks,

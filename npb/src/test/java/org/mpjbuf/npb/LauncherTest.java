@@ -61,11 +61,17 @@ class LauncherTest {
     void shouldRejectMoreProcessesThanTheDistributionSupports() {
         ByteArrayOutputStream output = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(output, true, StandardCharsets.UTF_8);
-        JobResult result = Job.of(16).runTasks(world -> BenchmarkDriver.execute(new MG(), world, ProblemClass.S, out));
+        JobResult result = Job.of(128).runTasks(world -> BenchmarkDriver.execute(new CG(), world, ProblemClass.S, out));
 
         Throwable failure = rootCause(result.firstFailure());
         assertInstanceOf(IllegalArgumentException.class, failure);
-        assertTrue(failure.getMessage().contains("from 1 to 8 (1, 2, 4, 8)"), failure.getMessage());
+        assertTrue(failure.getMessage().contains("from 1 to 64 (1, 2, 4, 8, 16, 32, 64)"), failure.getMessage());
+    }
+
+    @Test
+    void shouldAllowMgUpToTwoFinestPointsPerRankOnTheMostSplitAxis() {
+        assertEquals(4096, new MG().maxProcesses(ProblemClass.S));
+        assertEquals(262144, new MG().maxProcesses(ProblemClass.W));
     }
 
     @Test
