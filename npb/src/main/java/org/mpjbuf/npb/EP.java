@@ -19,7 +19,10 @@ import mpi.MPIException;
  * {@code (x f, y f)}, {@code f = sqrt(-2 ln t / t)}; its sums and the count
  * in annulus {@code l = floor(max(|X|, |Y|))} are reduced with
  * {@code Allreduce} at the end (NPB 3.4 MPI {@code ep.f}). Verified against
- * the sums {@code sx, sy} with relative tolerance {@code 1e-8}.
+ * the sums {@code sx, sy} with relative tolerance {@code 1e-8}. Before the
+ * timed part the rank's first batches run untimed, into sums that are
+ * discarded, until the JIT compiler is quiet ({@link Warmup}; the reference
+ * has no warm-up beyond one call of its generator).
  *
  * <p>Run it with {@code bin/mpjrun -np 2 org.mpjbuf.npb.EP CLASS=S}. Each rank
  * uses its own instance.
@@ -28,6 +31,8 @@ public final class EP implements Benchmark {
     private static final int BATCH_LOG2 = 16;
     private static final int BATCH_PAIRS = 1 << BATCH_LOG2;
     private static final int ANNULI = 10;
+    /** The batches of one untimed warm-up iteration ({@link Warmup}), whose sums are discarded. */
+    private static final int WARMUP_BATCHES = 8;
     private static final double SEED = 271828183.0;
     private static final double EPSILON = 1.0e-8;
 
@@ -74,17 +79,21 @@ public final class EP implements Benchmark {
         double[] deviates = new double[2 * BATCH_PAIRS];
         Accepted accepted = new Accepted(BATCH_PAIRS);
         double[] sums = new double[2 + ANNULI];
+        double batchMultiplier = NpbRandom.power(NpbRandom.DEFAULT_MULTIPLIER, 2L * BATCH_PAIRS);
+        double[] discarded = new double[sums.length];
+        int warmupBatches = Math.min(WARMUP_BATCHES, perRank);
+        int warmups = Warmup.run(comm, () -> {
+            for (int batch = 0; batch < warmupBatches; batch++) {
+                runBatch(firstBatch + batch, batchMultiplier, deviates, accepted, discarded);
+            }
+        });
 
         comm.Barrier();
         BenchmarkTimer timer = new BenchmarkTimer();
         timer.start();
-        double batchMultiplier = NpbRandom.power(NpbRandom.DEFAULT_MULTIPLIER, 2L * BATCH_PAIRS);
         int reportEvery = Math.max(1, perRank / 4);
         for (int batch = 0; batch < perRank; batch++) {
-            double seed = NpbRandom.multiply(NpbRandom.power(batchMultiplier, firstBatch + batch), SEED);
-            NpbRandom random = new NpbRandom(seed);
-            random.fill(NpbRandom.DEFAULT_MULTIPLIER, deviates, 0, deviates.length);
-            tally(deviates, accepted, sums);
+            runBatch(firstBatch + batch, batchMultiplier, deviates, accepted, sums);
             if (problemClass.compareTo(ProblemClass.A) >= 0 && (batch + 1) % reportEvery == 0) {
                 progress.printf("  %3d%% of the batches done%n", 100 * (batch + 1) / perRank);
             }
@@ -107,7 +116,18 @@ public final class EP implements Benchmark {
             progress.printf(" %3d %15.0f%n", annulus, total[2 + annulus]);
         }
         double megaOperations = Math.scalb(1.0, parameters.m() + 1) / 1.0e6;
-        return new Outcome(0, timer.timing(), megaOperations, "Random numbers generated", verified);
+        return new Outcome(warmups, timer.timing(), megaOperations, "Random numbers generated", verified);
+    }
+
+    /**
+     * Draws the deviates of batch {@code batch} (its part of the sequence,
+     * found by skipping ahead) and adds its Gaussian pairs to {@code sums}.
+     */
+    private static void runBatch(int batch, double batchMultiplier, double[] deviates, Accepted accepted,
+            double[] sums) {
+        double seed = NpbRandom.multiply(NpbRandom.power(batchMultiplier, batch), SEED);
+        new NpbRandom(seed).fill(NpbRandom.DEFAULT_MULTIPLIER, deviates, 0, deviates.length);
+        tally(deviates, accepted, sums);
     }
 
     /**
