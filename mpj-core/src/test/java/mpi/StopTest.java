@@ -37,6 +37,8 @@ class StopTest {
         world -> world.Irecv(new int[1], 0, 1, MPI.INT, 1, 2).Wait(),
         world -> world.Probe(1, 3),
         world -> Request.Waitany(new Request[] {world.Irecv(new double[4], 0, 4, MPI.DOUBLE, 1, 4)}),
+        // a collective waits the same way: rank 1, the root, never broadcasts
+        world -> world.Bcast(new long[1 << 16], 0, 1 << 16, MPI.LONG, 1),
         world -> {
             // a rendezvous message rank 2 never receives keeps the attached buffer in use; rank 2
             // stays until the stop, so the message is not dropped before
@@ -77,7 +79,7 @@ class StopTest {
                 int index = i;
                 ProbeTest.awaitParked(() -> waiters.get(index));
             }
-            throw new IllegalStateException("rank 1 fails while rank 0 waits in five threads");
+            throw new IllegalStateException("rank 1 fails while rank 0 waits in six threads");
         });
         RankOutcome cause = result.firstFailure();
         assertEquals(1, cause.rank());

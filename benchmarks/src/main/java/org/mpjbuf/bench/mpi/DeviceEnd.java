@@ -21,7 +21,9 @@ import org.mpjbuf.mpj.runtime.RuntimeConfiguration;
  * <p>With {@code copyOut}, each receiving side also copies every received element into a user
  * array with a plain Java loop, to the payload's place in it (every other double for
  * {@link Payload#VECTOR}): the physical floor of a non-contiguous message, one device copy plus
- * one strided copy per message.
+ * one strided copy per message. With {@code packIn} as well, each sending side first gathers the
+ * elements from their places in its user array into the contiguous array it sends: a message
+ * packed and unpacked by hand, two strided copies per message.
  */
 final class DeviceEnd implements PingPongEnd {
 
@@ -34,11 +36,13 @@ final class DeviceEnd implements PingPongEnd {
     private final Object outgoing;
     private final Object incoming;
     private final Object user;
+    private final boolean packIn;
+    private final Object source;
     private final int elements;
     private final int stride;
     private final Thread echo;
 
-    DeviceEnd(Payload payload, int size, boolean copyOut) throws InterruptedException {
+    DeviceEnd(Payload payload, int size, boolean copyOut, boolean packIn) throws InterruptedException {
         SmdevWorld world = SmdevWorld.builder().size(2)
             .idleSpinNanos(RuntimeConfiguration.WAIT_SPIN_NANOS)
             .idleYields(RuntimeConfiguration.WAIT_YIELDS)
@@ -48,6 +52,8 @@ final class DeviceEnd implements PingPongEnd {
         outgoing = payload.newContiguous(size, 0x5a);
         incoming = payload.newContiguous(size, 0);
         user = copyOut ? payload.newBuffer(size, 0) : null;
+        this.packIn = packIn;
+        source = packIn ? payload.newBuffer(size, 0x5a) : null;
         Object echoBuffer = payload.newContiguous(size, 0);
         Object echoUser = copyOut ? payload.newBuffer(size, 0) : null;
         Device[] echoDevice = new Device[1];
@@ -65,6 +71,9 @@ final class DeviceEnd implements PingPongEnd {
             while (other.recv(echoBuffer, 0, elements, first, Device.ANY_TAG, CONTEXT).tag() == DATA) {
                 if (echoUser != null) {
                     copyOut(echoBuffer, echoUser, elements, stride);
+                }
+                if (packIn) {
+                    packIn(echoUser, echoBuffer, elements, stride);
                 }
                 other.send(echoBuffer, 0, elements, first, DATA, CONTEXT);
             }
@@ -98,8 +107,33 @@ final class DeviceEnd implements PingPongEnd {
         }
     }
 
+    /** Gathers {@code count} elements from every {@code stride}-th place of {@code from}; the mirror of {@link #copyOut}. */
+    private static void packIn(Object from, Object to, int count, int stride) {
+        if (to instanceof double[] doubles) {
+            double[] source = (double[]) from;
+            if (stride == 2) {
+                for (int i = 0; i < count; i++) {
+                    doubles[i] = source[2 * i];
+                }
+            } else {
+                for (int i = 0; i < count; i++) {
+                    doubles[i] = source[i];
+                }
+            }
+        } else {
+            byte[] source = (byte[]) from;
+            byte[] bytes = (byte[]) to;
+            for (int i = 0; i < count; i++) {
+                bytes[i] = source[i];
+            }
+        }
+    }
+
     @Override
     public void roundTrip() {
+        if (packIn) {
+            packIn(source, outgoing, elements, stride);
+        }
         device.send(outgoing, 0, elements, peer, DATA, CONTEXT);
         device.recv(incoming, 0, elements, peer, DATA, CONTEXT);
         if (user != null) {

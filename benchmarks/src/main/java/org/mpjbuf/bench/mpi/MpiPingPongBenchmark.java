@@ -22,10 +22,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * against the same exchange on the bare smdev device, in the same JVM: one operation is a full
  * round trip, so the half round trip is the score divided by two and the bandwidth is
  * {@code size / (score / 2)}. The {@code mpi} layer's cost is the difference between
- * {@link Layer#MPI} and {@link Layer#DEVICE} at the same payload and size; for a non-contiguous
- * payload, {@link Layer#FLOOR} adds the one strided copy per message that no implementation can
- * avoid, so {@code MPI / FLOOR} is how far the layer is from the physical floor. After each trial
- * the data rank 0 received are checked.
+ * {@link Layer#MPI} and {@link Layer#DEVICE} at the same payload and size. For a non-contiguous
+ * payload two more baselines: {@link Layer#FLOOR} adds the one strided copy per message that no
+ * implementation can avoid, so {@code MPI / FLOOR} is how far the layer is from the physical
+ * floor; {@link Layer#PACKED} packs and unpacks each message by hand around the device, the one
+ * pack and one unpack a derived datatype may cost, so {@code MPI / PACKED} is what the layer adds
+ * to that work. After each trial the data rank 0 received are checked.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -45,6 +47,12 @@ public class MpiPingPongBenchmark {
          * {@link Payload#VECTOR}): the floor of moving a non-contiguous message.
          */
         FLOOR,
+        /**
+         * {@link #FLOOR}, plus one plain-loop copy per message of the user's elements, from their
+         * places in the payload's layout, into the contiguous array the device sends: a message
+         * packed and unpacked by hand around the device.
+         */
+        PACKED,
         /** {@code mpi.Comm} Send/Recv with the payload's datatype. */
         MPI
     }
@@ -58,7 +66,7 @@ public class MpiPingPongBenchmark {
     public Payload payload;
 
     /** The layer measured. */
-    @Param({"DEVICE", "FLOOR", "MPI"})
+    @Param({"DEVICE", "FLOOR", "PACKED", "MPI"})
     public Layer layer;
 
     private PingPongEnd end;
@@ -70,7 +78,8 @@ public class MpiPingPongBenchmark {
      */
     @Setup(Level.Trial)
     public void start() throws Exception {
-        end = layer == Layer.MPI ? new MpiEnd(payload, size) : new DeviceEnd(payload, size, layer == Layer.FLOOR);
+        end = layer == Layer.MPI ? new MpiEnd(payload, size)
+            : new DeviceEnd(payload, size, layer != Layer.DEVICE, layer == Layer.PACKED);
     }
 
     /**
