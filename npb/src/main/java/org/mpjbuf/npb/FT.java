@@ -19,8 +19,8 @@ import mpi.MPIException;
  * and y, transpose globally ({@link FtTranspose}) so that z becomes local,
  * and transform along z; the spectrum and its multipliers stay in the
  * transposed layout. The FFTs are {@link FftLines}. Everything from the
- * initial conditions on is timed, after an untimed warm-up of the set-up
- * and forward transform. Verified against every step's checksum with
+ * initial conditions on is timed, after untimed warm-up steps (set-up, one
+ * time step and its checksum, {@link Warmup}). Verified against every step's checksum with
  * relative tolerance {@code 1e-12}.
  *
  * <p>Run it with {@code bin/mpjrun -np 2 org.mpjbuf.npb.FT CLASS=S}. Each rank

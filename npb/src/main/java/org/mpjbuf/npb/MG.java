@@ -16,8 +16,8 @@ import mpi.MPIException;
  * there, then on the way up interpolate, recompute the residual and smooth
  * on every level; then recompute the residual on the finest level. The
  * operators are {@link MgOperators}; the grids and the ghost exchange are
- * {@link MgGrid}. An untimed V-cycle warms up the code before the timed run
- * starts again from {@code u = 0}. Verified against the final residual norm
+ * {@link MgGrid}. Untimed V-cycles warm up the code ({@link Warmup}) before
+ * the timed run starts again from {@code u = 0}. Verified against the final residual norm
  * with relative tolerance {@code 1e-8}.
  *
  * <p>Run it with {@code bin/mpjrun -np 4 org.mpjbuf.npb.MG CLASS=S}. Each rank
