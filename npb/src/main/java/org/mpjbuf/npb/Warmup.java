@@ -22,9 +22,11 @@ import mpi.MPIException;
  * two cores the compiler threads then took 0.8-1.6 s out of the 1.1-2.3 s of
  * a class A timed part. The warm-up therefore repeats the iteration until
  * one ran with the compiler busy for less than {@link #QUIET_FRACTION} of its
- * wall time, at most {@link #MAXIMUM_ITERATIONS} times; the ranks agree on
- * every repetition (the busiest rank decides), since an iteration
- * communicates. What is timed afterwards is the kernel's steady state,
+ * wall time, at most {@link #MAXIMUM_ITERATIONS} times and no longer than
+ * {@link #MAXIMUM_SECONDS} (short iterations need many repetitions before
+ * the method around them is compiled, long ones a few); the ranks agree on
+ * every repetition (the busiest and slowest rank decides), since an
+ * iteration communicates. What is timed afterwards is the kernel's steady state,
  * starting from the same data as the reference's timed part.
  *
  * <p>Stateless and thread-safe; every rank calls it from its own thread.
@@ -34,7 +36,10 @@ final class Warmup {
     static final double QUIET_FRACTION = 0.02;
 
     /** The most untimed iterations, the reference's one included. */
-    static final int MAXIMUM_ITERATIONS = 8;
+    static final int MAXIMUM_ITERATIONS = 24;
+
+    /** The warm-up starts no further iteration once it has run this long. */
+    static final double MAXIMUM_SECONDS = 3.0;
 
     private static final CompilationMXBean COMPILER = ManagementFactory.getCompilationMXBean();
 
@@ -59,24 +64,29 @@ final class Warmup {
      * @param comm the kernel's communicator; every rank must call this
      * @param iteration the untimed iteration, which leaves the kernel's data
      *        ready for another iteration or for the timed part
-     * @return how many iterations ran, from 1 to {@link #MAXIMUM_ITERATIONS}
+     * @return how many iterations ran, from 1 to {@link #MAXIMUM_ITERATIONS}, the
+     *         same on every rank
      * @throws MPIException if communication fails
      */
     static int run(Intracomm comm, Iteration iteration) throws MPIException {
         boolean monitored = COMPILER != null && COMPILER.isCompilationTimeMonitoringSupported();
-        double[] compilerShare = new double[1];
-        double[] busiest = new double[1];
+        double[] mine = new double[2];
+        double[] worst = new double[2];
+        double warmupStartedAt = MPI.Wtime();
         for (int count = 1; ; count++) {
             long compiledBefore = monitored ? COMPILER.getTotalCompilationTime() : 0L;
             double startedAt = MPI.Wtime();
             iteration.run();
-            double seconds = Math.max(MPI.Wtime() - startedAt, 1.0e-6);
+            double now = MPI.Wtime();
+            double seconds = Math.max(now - startedAt, 1.0e-6);
             long compiledMillis = monitored ? COMPILER.getTotalCompilationTime() - compiledBefore : 0L;
-            compilerShare[0] = compiledMillis * 1.0e-3 / seconds;
-            comm.Allreduce(compilerShare, 0, busiest, 0, 1, MPI.DOUBLE, MPI.MAX);
-            if (busiest[0] < QUIET_FRACTION || count == MAXIMUM_ITERATIONS) {
+            mine[0] = compiledMillis * 1.0e-3 / seconds;
+            mine[1] = now - warmupStartedAt;
+            comm.Allreduce(mine, 0, worst, 0, 2, MPI.DOUBLE, MPI.MAX);
+            if (worst[0] < QUIET_FRACTION || count == MAXIMUM_ITERATIONS || worst[1] >= MAXIMUM_SECONDS) {
                 return count;
             }
         }
     }
+
 }
