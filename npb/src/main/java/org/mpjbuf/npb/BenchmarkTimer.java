@@ -66,7 +66,8 @@ final class BenchmarkTimer {
         return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : 0L;
     }
 
-    private static long compileMillis() {
+    /** {@return the JVM's total compilation time so far, in ms; 0 where the JVM cannot measure it} */
+    static long compileMillis() {
         return COMPILER != null && COMPILER.isCompilationTimeMonitoringSupported()
                 ? COMPILER.getTotalCompilationTime() : 0L;
     }

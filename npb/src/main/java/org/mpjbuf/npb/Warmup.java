@@ -1,8 +1,5 @@
 package org.mpjbuf.npb;
 
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
-
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -41,8 +38,6 @@ final class Warmup {
     /** The warm-up starts no further iteration once it has run this long. */
     static final double MAXIMUM_SECONDS = 3.0;
 
-    private static final CompilationMXBean COMPILER = ManagementFactory.getCompilationMXBean();
-
     private Warmup() {
     }
 
@@ -69,17 +64,16 @@ final class Warmup {
      * @throws MPIException if communication fails
      */
     static int run(Intracomm comm, Iteration iteration) throws MPIException {
-        boolean monitored = COMPILER != null && COMPILER.isCompilationTimeMonitoringSupported();
         double[] mine = new double[2];
         double[] worst = new double[2];
         double warmupStartedAt = MPI.Wtime();
         for (int count = 1; ; count++) {
-            long compiledBefore = monitored ? COMPILER.getTotalCompilationTime() : 0L;
+            long compiledBefore = BenchmarkTimer.compileMillis();
             double startedAt = MPI.Wtime();
             iteration.run();
             double now = MPI.Wtime();
             double seconds = Math.max(now - startedAt, 1.0e-6);
-            long compiledMillis = monitored ? COMPILER.getTotalCompilationTime() - compiledBefore : 0L;
+            long compiledMillis = BenchmarkTimer.compileMillis() - compiledBefore;
             mine[0] = compiledMillis * 1.0e-3 / seconds;
             mine[1] = now - warmupStartedAt;
             comm.Allreduce(mine, 0, worst, 0, 2, MPI.DOUBLE, MPI.MAX);
