@@ -1,6 +1,7 @@
 package mpi;
 
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 import org.mpjbuf.dev.SpinBudget;
 import org.mpjbuf.mpj.runtime.RankEnvironment;
@@ -58,7 +59,7 @@ final class Waiter {
      * @param environment the rank, for the job's stop switch
      */
     static void await(org.mpjbuf.dev.Request request, RankEnvironment environment) {
-        if (request.isComplete() || spin(null, request, environment)) {
+        if (request.isComplete() || spin(request::isComplete, environment)) {
             return;
         }
         for (int yield = RuntimeConfiguration.WAIT_YIELDS; yield > 0; yield--) {
@@ -93,7 +94,7 @@ final class Waiter {
      */
     static void await(Request request, org.mpjbuf.dev.Request operation,
                       RankEnvironment environment, long stopCheckNanos) {
-        if (done(request, operation) || spin(request, operation, environment)) {
+        if (done(request, operation) || spin(() -> done(request, operation), environment)) {
             return;
         }
         for (int yield = RuntimeConfiguration.WAIT_YIELDS; yield > 0; yield--) {
@@ -140,7 +141,7 @@ final class Waiter {
         if (!any) {
             return;
         }
-        if (anyDone(requests, operations) || spinAny(requests, operations, environment)) {
+        if (anyDone(requests, operations) || spin(() -> anyDone(requests, operations), environment)) {
             return;
         }
         for (int yield = RuntimeConfiguration.WAIT_YIELDS; yield > 0; yield--) {
@@ -169,15 +170,14 @@ final class Waiter {
     }
 
     /**
-     * Spins until the operation is done or the thread's spin budget is spent, and adapts the
-     * budget to the outcome.
+     * Spins until {@code done} holds or the thread's spin budget is spent, and adapts the budget
+     * to the outcome.
      *
-     * @param request   the request tracking the operation, or {@code null} for an untracked one
-     * @param operation the operation
-     * @return whether the operation is done
+     * @param done        whether what the caller waits for has happened
+     * @param environment the rank, whose size decides the longest spin
+     * @return whether {@code done} held
      */
-    private static boolean spin(Request request, org.mpjbuf.dev.Request operation,
-                                RankEnvironment environment) {
+    private static boolean spin(BooleanSupplier done, RankEnvironment environment) {
         SpinBudget budget = BUDGETS.get();
         long nanos = spinNanos(budget, environment);
         if (nanos == 0) {
@@ -186,29 +186,7 @@ final class Waiter {
         long deadline = System.nanoTime() + nanos;
         for (int i = 1; ; i++) {
             Thread.onSpinWait();
-            if (request == null ? operation.isComplete() : done(request, operation)) {
-                budget.spinSucceeded();
-                return true;
-            }
-            if ((i & (SPINS_PER_CLOCK_READ - 1)) == 0 && System.nanoTime() - deadline >= 0) {
-                budget.spinFailed();
-                return false;
-            }
-        }
-    }
-
-    /** As {@link #spin}, until one of several operations is done. */
-    private static boolean spinAny(Request[] requests, org.mpjbuf.dev.Request[] operations,
-                                   RankEnvironment environment) {
-        SpinBudget budget = BUDGETS.get();
-        long nanos = spinNanos(budget, environment);
-        if (nanos == 0) {
-            return false;
-        }
-        long deadline = System.nanoTime() + nanos;
-        for (int i = 1; ; i++) {
-            Thread.onSpinWait();
-            if (anyDone(requests, operations)) {
+            if (done.getAsBoolean()) {
                 budget.spinSucceeded();
                 return true;
             }

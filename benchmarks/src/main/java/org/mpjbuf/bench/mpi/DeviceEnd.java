@@ -70,10 +70,10 @@ final class DeviceEnd implements PingPongEnd {
             ProcessID first = ids[0];
             while (other.recv(echoBuffer, 0, elements, first, Device.ANY_TAG, CONTEXT).tag() == DATA) {
                 if (echoUser != null) {
-                    copyOut(echoBuffer, echoUser, elements, stride);
+                    copy(echoBuffer, 1, echoUser, stride, elements);
                 }
                 if (packIn) {
-                    packIn(echoUser, echoBuffer, elements, stride);
+                    copy(echoUser, stride, echoBuffer, 1, elements);
                 }
                 other.send(echoBuffer, 0, elements, first, DATA, CONTEXT);
             }
@@ -82,49 +82,32 @@ final class DeviceEnd implements PingPongEnd {
     }
 
     /**
-     * Copies {@code count} elements to every {@code stride}-th place of {@code to}, one by one;
-     * the stride of the vector is a constant in its own loop, so the compiler sees the best
-     * plain loop it can make of it.
+     * Copies {@code count} elements from every {@code fromStride}-th place of {@code from} to
+     * every {@code toStride}-th place of {@code to} (strides 1 or 2, at most one of them 2), one
+     * by one; each stride pair has its own loop with constant strides, so the compiler sees the
+     * best plain loop it can make of it.
      */
-    private static void copyOut(Object from, Object to, int count, int stride) {
-        if (from instanceof double[] doubles) {
+    private static void copy(Object from, int fromStride, Object to, int toStride, int count) {
+        if (from instanceof double[] source) {
             double[] target = (double[]) to;
-            if (stride == 2) {
+            if (toStride == 2) {
                 for (int i = 0; i < count; i++) {
-                    target[2 * i] = doubles[i];
+                    target[2 * i] = source[i];
+                }
+            } else if (fromStride == 2) {
+                for (int i = 0; i < count; i++) {
+                    target[i] = source[2 * i];
                 }
             } else {
                 for (int i = 0; i < count; i++) {
-                    target[i] = doubles[i];
-                }
-            }
-        } else {
-            byte[] bytes = (byte[]) from;
-            byte[] target = (byte[]) to;
-            for (int i = 0; i < count; i++) {
-                target[i] = bytes[i];
-            }
-        }
-    }
-
-    /** Gathers {@code count} elements from every {@code stride}-th place of {@code from}; the mirror of {@link #copyOut}. */
-    private static void packIn(Object from, Object to, int count, int stride) {
-        if (to instanceof double[] doubles) {
-            double[] source = (double[]) from;
-            if (stride == 2) {
-                for (int i = 0; i < count; i++) {
-                    doubles[i] = source[2 * i];
-                }
-            } else {
-                for (int i = 0; i < count; i++) {
-                    doubles[i] = source[i];
+                    target[i] = source[i];
                 }
             }
         } else {
             byte[] source = (byte[]) from;
-            byte[] bytes = (byte[]) to;
+            byte[] target = (byte[]) to;
             for (int i = 0; i < count; i++) {
-                bytes[i] = source[i];
+                target[i] = source[i];
             }
         }
     }
@@ -132,12 +115,12 @@ final class DeviceEnd implements PingPongEnd {
     @Override
     public void roundTrip() {
         if (packIn) {
-            packIn(source, outgoing, elements, stride);
+            copy(source, stride, outgoing, 1, elements);
         }
         device.send(outgoing, 0, elements, peer, DATA, CONTEXT);
         device.recv(incoming, 0, elements, peer, DATA, CONTEXT);
         if (user != null) {
-            copyOut(incoming, user, elements, stride);
+            copy(incoming, 1, user, stride, elements);
         }
     }
 
