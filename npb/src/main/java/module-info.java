@@ -6,6 +6,8 @@
 module org.mpjbuf.npb {
     requires transitive org.mpjbuf.mpj;
     requires java.management;
+    // FT's butterflies and MG's stencils; incubating in JDK 25, resolved with --add-modules at run time
+    requires jdk.incubator.vector;
 
     exports org.mpjbuf.npb;
 }

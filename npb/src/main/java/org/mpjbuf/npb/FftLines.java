@@ -1,5 +1,8 @@
 package org.mpjbuf.npb;
 
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorSpecies;
+
 /**
  * Complex FFTs along one axis of a 3D array of complex numbers stored as
  * adjacent (real, imaginary) pairs: the Stockham radix-2 FFT of the NPB FT
@@ -15,12 +18,23 @@ package org.mpjbuf.npb;
  * combines pairs {@code n/2} apart into blocks of {@code 2^l}, multiplying
  * by the root {@code exp(i pi k / 2^(m-l))} kept at index {@code 2^(m-l) + k}
  * of the roots table; the passes alternate between two scratch arrays.
- * The inverse uses the conjugate roots and does not scale.
+ * The inverse uses the conjugate roots and does not scale. The butterflies
+ * work on {@link #LANES} lines at once with the Vector API (C2 does not
+ * vectorise these loops itself: they read and write several arrays at
+ * different offsets); each lane performs exactly the scalar operations, in
+ * the same order and without fused multiply-adds, so the results are the
+ * reference's bit for bit.
  *
  * <p>Not thread-safe: one instance per rank (it owns the scratch arrays).
  */
 final class FftLines {
     private static final int BATCH = 16;
+    /**
+     * The vector shape of the butterflies: the machine's widest, but no more
+     * lanes than a batch has lines, so that it divides every run.
+     */
+    private static final VectorSpecies<Double> LANES =
+            DoubleVector.SPECIES_PREFERRED.length() <= BATCH ? DoubleVector.SPECIES_PREFERRED : DoubleVector.SPECIES_512;
 
     private final double[] rootRe;
     private final double[] rootIm;
@@ -210,39 +224,39 @@ final class FftLines {
             double vi = roots[li + li / 2 + i];
             double wr = rootRe[li / 2 + i];
             double wi = roots[li / 2 + i];
-            for (int t = 0; t < run; t++) {
-                double x0r = ar[a0 + t];
-                double x0i = ai[a0 + t];
-                double x1r = ar[a1 + t];
-                double x1i = ai[a1 + t];
-                double x2r = ar[a2 + t];
-                double x2i = ai[a2 + t];
-                double x3r = ar[a3 + t];
-                double x3i = ai[a3 + t];
-                double s0r = x0r + x2r;
-                double s0i = x0i + x2i;
-                double d0r = x0r - x2r;
-                double d0i = x0i - x2i;
-                double s1r = x1r + x3r;
-                double s1i = x1i + x3i;
-                double d1r = x1r - x3r;
-                double d1i = x1i - x3i;
-                double y1r = ur * d0r - ui * d0i;
-                double y1i = ur * d0i + ui * d0r;
-                double y3r = vr * d1r - vi * d1i;
-                double y3i = vr * d1i + vi * d1r;
-                br[b0 + t] = s0r + s1r;
-                bi[b0 + t] = s0i + s1i;
-                double e0r = s0r - s1r;
-                double e0i = s0i - s1i;
-                br[b2 + t] = wr * e0r - wi * e0i;
-                bi[b2 + t] = wr * e0i + wi * e0r;
-                br[b1 + t] = y1r + y3r;
-                bi[b1 + t] = y1i + y3i;
-                double e1r = y1r - y3r;
-                double e1i = y1i - y3i;
-                br[b3 + t] = wr * e1r - wi * e1i;
-                bi[b3 + t] = wr * e1i + wi * e1r;
+            for (int t = 0; t < run; t += LANES.length()) {
+                DoubleVector x0r = DoubleVector.fromArray(LANES, ar, a0 + t);
+                DoubleVector x0i = DoubleVector.fromArray(LANES, ai, a0 + t);
+                DoubleVector x1r = DoubleVector.fromArray(LANES, ar, a1 + t);
+                DoubleVector x1i = DoubleVector.fromArray(LANES, ai, a1 + t);
+                DoubleVector x2r = DoubleVector.fromArray(LANES, ar, a2 + t);
+                DoubleVector x2i = DoubleVector.fromArray(LANES, ai, a2 + t);
+                DoubleVector x3r = DoubleVector.fromArray(LANES, ar, a3 + t);
+                DoubleVector x3i = DoubleVector.fromArray(LANES, ai, a3 + t);
+                DoubleVector s0r = x0r.add(x2r);
+                DoubleVector s0i = x0i.add(x2i);
+                DoubleVector d0r = x0r.sub(x2r);
+                DoubleVector d0i = x0i.sub(x2i);
+                DoubleVector s1r = x1r.add(x3r);
+                DoubleVector s1i = x1i.add(x3i);
+                DoubleVector d1r = x1r.sub(x3r);
+                DoubleVector d1i = x1i.sub(x3i);
+                DoubleVector y1r = d0r.mul(ur).sub(d0i.mul(ui));
+                DoubleVector y1i = d0i.mul(ur).add(d0r.mul(ui));
+                DoubleVector y3r = d1r.mul(vr).sub(d1i.mul(vi));
+                DoubleVector y3i = d1i.mul(vr).add(d1r.mul(vi));
+                s0r.add(s1r).intoArray(br, b0 + t);
+                s0i.add(s1i).intoArray(bi, b0 + t);
+                DoubleVector e0r = s0r.sub(s1r);
+                DoubleVector e0i = s0i.sub(s1i);
+                e0r.mul(wr).sub(e0i.mul(wi)).intoArray(br, b2 + t);
+                e0i.mul(wr).add(e0r.mul(wi)).intoArray(bi, b2 + t);
+                y1r.add(y3r).intoArray(br, b1 + t);
+                y1i.add(y3i).intoArray(bi, b1 + t);
+                DoubleVector e1r = y1r.sub(y3r);
+                DoubleVector e1i = y1i.sub(y3i);
+                e1r.mul(wr).sub(e1i.mul(wi)).intoArray(br, b3 + t);
+                e1i.mul(wr).add(e1r.mul(wi)).intoArray(bi, b3 + t);
             }
         }
     }
@@ -266,17 +280,17 @@ final class FftLines {
             int b2 = b1 + run;
             double ur = rootRe[li + i];
             double ui = roots[li + i];
-            for (int t = 0; t < run; t++) {
-                double x11r = ar[a1 + t];
-                double x11i = ai[a1 + t];
-                double x21r = ar[a2 + t];
-                double x21i = ai[a2 + t];
-                br[b1 + t] = x11r + x21r;
-                bi[b1 + t] = x11i + x21i;
-                double dr = x11r - x21r;
-                double di = x11i - x21i;
-                br[b2 + t] = ur * dr - ui * di;
-                bi[b2 + t] = ur * di + ui * dr;
+            for (int t = 0; t < run; t += LANES.length()) {
+                DoubleVector x11r = DoubleVector.fromArray(LANES, ar, a1 + t);
+                DoubleVector x11i = DoubleVector.fromArray(LANES, ai, a1 + t);
+                DoubleVector x21r = DoubleVector.fromArray(LANES, ar, a2 + t);
+                DoubleVector x21i = DoubleVector.fromArray(LANES, ai, a2 + t);
+                x11r.add(x21r).intoArray(br, b1 + t);
+                x11i.add(x21i).intoArray(bi, b1 + t);
+                DoubleVector dr = x11r.sub(x21r);
+                DoubleVector di = x11i.sub(x21i);
+                dr.mul(ur).sub(di.mul(ui)).intoArray(br, b2 + t);
+                di.mul(ur).add(dr.mul(ui)).intoArray(bi, b2 + t);
             }
         }
     }
