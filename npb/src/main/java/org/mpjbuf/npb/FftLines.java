@@ -23,18 +23,36 @@ import jdk.incubator.vector.VectorSpecies;
  * vectorise these loops itself: they read and write several arrays at
  * different offsets); each lane performs exactly the scalar operations, in
  * the same order and without fused multiply-adds, so the results are the
- * reference's bit for bit.
+ * reference's bit for bit. Gathering and scattering are vector operations
+ * too: lines along the fastest axis move with indexed loads and stores
+ * ({@link #lineOffsets}), lines across it split and rebuild the complex
+ * pairs with two-vector lane selections. A batch of {@value #BATCH} lines
+ * reads half a kilobyte per element from each plane, which measured a few
+ * per cent faster than 16 lines and no slower than 64.
  *
  * <p>Not thread-safe: one instance per rank (it owns the scratch arrays).
  */
 final class FftLines {
-    private static final int BATCH = 16;
+    private static final int BATCH = 32;
     /**
      * The vector shape of the butterflies: the machine's widest, but no more
      * lanes than a batch has lines, so that it divides every run.
      */
     private static final VectorSpecies<Double> LANES =
             DoubleVector.SPECIES_PREFERRED.length() <= BATCH ? DoubleVector.SPECIES_PREFERRED : DoubleVector.SPECIES_512;
+    /**
+     * Lane selectors over two vectors {@code (low, high)} holding
+     * {@code LANES.length()} consecutive complex pairs: the real parts, the
+     * imaginary parts.
+     */
+    private static final DoubleVector REAL_PARTS = laneSelector(0, 0);
+    private static final DoubleVector IMAGINARY_PARTS = laneSelector(1, 0);
+    /**
+     * Lane selectors over {@code (real, imaginary)} vectors: the complex
+     * pairs of the first half of the lanes, of the second half.
+     */
+    private static final DoubleVector LOW_PAIRS = laneSelector(-1, 0);
+    private static final DoubleVector HIGH_PAIRS = laneSelector(-1, LANES.length() / 2);
 
     private final double[] rootRe;
     private final double[] rootIm;
@@ -44,6 +62,8 @@ final class FftLines {
     private double[] yr;
     private double[] yi;
     private boolean inverse;
+    /** The double offsets of {@code LANES.length()} consecutive lines of the current transform. */
+    private final int[] lineOffsets = new int[LANES.length()];
 
     /**
      * Creates the transform for lines up to {@code maxLength} elements.
@@ -115,6 +135,9 @@ final class FftLines {
                 outerStep = n0;
             }
         }
+        for (int q = 0; q < lineOffsets.length; q++) {
+            lineOffsets[q] = 2 * q * lineStep;
+        }
         for (int outer = 0; outer < outerCount; outer++) {
             for (int first = 0; first < lineCount; first += BATCH) {
                 int width = Math.min(BATCH, lineCount - first);
@@ -126,9 +149,38 @@ final class FftLines {
         }
     }
 
+    /**
+     * {@return a lane-index vector for {@code selectFrom(first, second)}}
+     * With {@code part} 0 or 1, lane {@code q} selects lane {@code 2q + part}
+     * of the two vectors side by side (splits complex pairs); with
+     * {@code part} -1, lane {@code q} selects lane {@code firstLane + q/2} of
+     * {@code first} for even {@code q} and of {@code second} for odd
+     * {@code q} (builds complex pairs).
+     *
+     * @param part 0 for real parts, 1 for imaginary parts, -1 for pairs
+     * @param firstLane the first lane taken, for pairs
+     */
+    private static DoubleVector laneSelector(int part, int firstLane) {
+        int lanes = LANES.length();
+        double[] selection = new double[lanes];
+        for (int q = 0; q < lanes; q++) {
+            selection[q] = part >= 0 ? 2 * q + part : firstLane + q / 2 + (q % 2) * lanes;
+        }
+        return DoubleVector.fromArray(LANES, selection, 0);
+    }
+
     private void gather(double[] data, int start, int length, int elementStride, int lineStep, int width) {
         if (elementStride == 1) {
-            for (int j = 0; j < width; j++) {
+            int lanes = LANES.length();
+            int j = 0;
+            for (; j <= width - lanes; j += lanes) {
+                int index = 2 * (start + j * lineStep);
+                for (int k = 0; k < length; k++) {
+                    DoubleVector.fromArray(LANES, data, index + 2 * k, lineOffsets, 0).intoArray(xr, k * BATCH + j);
+                    DoubleVector.fromArray(LANES, data, index + 2 * k + 1, lineOffsets, 0).intoArray(xi, k * BATCH + j);
+                }
+            }
+            for (; j < width; j++) {
                 int index = 2 * (start + j * lineStep);
                 for (int k = 0; k < length; k++) {
                     xr[k * BATCH + j] = data[index + 2 * k];
@@ -136,9 +188,17 @@ final class FftLines {
                 }
             }
         } else {
+            int lanes = LANES.length();
             for (int k = 0; k < length; k++) {
                 int index = 2 * (start + k * elementStride);
-                for (int j = 0; j < width; j++) {
+                int j = 0;
+                for (; j <= width - lanes; j += lanes) {
+                    DoubleVector low = DoubleVector.fromArray(LANES, data, index + 2 * j);
+                    DoubleVector high = DoubleVector.fromArray(LANES, data, index + 2 * j + lanes);
+                    REAL_PARTS.selectFrom(low, high).intoArray(xr, k * BATCH + j);
+                    IMAGINARY_PARTS.selectFrom(low, high).intoArray(xi, k * BATCH + j);
+                }
+                for (; j < width; j++) {
                     xr[k * BATCH + j] = data[index + 2 * j];
                     xi[k * BATCH + j] = data[index + 2 * j + 1];
                 }
@@ -148,7 +208,16 @@ final class FftLines {
 
     private void scatter(double[] data, int start, int length, int elementStride, int lineStep, int width) {
         if (elementStride == 1) {
-            for (int j = 0; j < width; j++) {
+            int lanes = LANES.length();
+            int j = 0;
+            for (; j <= width - lanes; j += lanes) {
+                int index = 2 * (start + j * lineStep);
+                for (int k = 0; k < length; k++) {
+                    DoubleVector.fromArray(LANES, xr, k * BATCH + j).intoArray(data, index + 2 * k, lineOffsets, 0);
+                    DoubleVector.fromArray(LANES, xi, k * BATCH + j).intoArray(data, index + 2 * k + 1, lineOffsets, 0);
+                }
+            }
+            for (; j < width; j++) {
                 int index = 2 * (start + j * lineStep);
                 for (int k = 0; k < length; k++) {
                     data[index + 2 * k] = xr[k * BATCH + j];
@@ -156,9 +225,17 @@ final class FftLines {
                 }
             }
         } else {
+            int lanes = LANES.length();
             for (int k = 0; k < length; k++) {
                 int index = 2 * (start + k * elementStride);
-                for (int j = 0; j < width; j++) {
+                int j = 0;
+                for (; j <= width - lanes; j += lanes) {
+                    DoubleVector real = DoubleVector.fromArray(LANES, xr, k * BATCH + j);
+                    DoubleVector imaginary = DoubleVector.fromArray(LANES, xi, k * BATCH + j);
+                    LOW_PAIRS.selectFrom(real, imaginary).intoArray(data, index + 2 * j);
+                    HIGH_PAIRS.selectFrom(real, imaginary).intoArray(data, index + 2 * j + lanes);
+                }
+                for (; j < width; j++) {
                     data[index + 2 * j] = xr[k * BATCH + j];
                     data[index + 2 * j + 1] = xi[k * BATCH + j];
                 }
