@@ -3,6 +3,11 @@ package org.mpjbuf.npb;
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.VectorSpecies;
 
+import static org.mpjbuf.npb.VectorLanes.HIGH_PAIRS;
+import static org.mpjbuf.npb.VectorLanes.IMAGINARY_PARTS;
+import static org.mpjbuf.npb.VectorLanes.LOW_PAIRS;
+import static org.mpjbuf.npb.VectorLanes.REAL_PARTS;
+
 /**
  * Complex FFTs along one axis of a 3D array of complex numbers stored as
  * adjacent (real, imaginary) pairs: the Stockham radix-2 FFT of the NPB FT
@@ -19,11 +24,9 @@ import jdk.incubator.vector.VectorSpecies;
  * by the root {@code exp(i pi k / 2^(m-l))} kept at index {@code 2^(m-l) + k}
  * of the roots table; the passes alternate between two scratch arrays.
  * The inverse uses the conjugate roots and does not scale. The butterflies
- * work on {@link #LANES} lines at once with the Vector API (C2 does not
- * vectorise these loops itself: they read and write several arrays at
- * different offsets); each lane performs exactly the scalar operations, in
- * the same order and without fused multiply-adds, so the results are the
- * reference's bit for bit. Gathering and scattering are vector operations
+ * work on a vector of lines at once ({@link VectorLanes}); each lane
+ * performs exactly the scalar operations, in the same order and without
+ * fused multiply-adds, so the results are the reference's bit for bit. Gathering and scattering are vector operations
  * too: lines along the fastest axis move with indexed loads and stores
  * ({@link #lineOffsets}), lines across it split and rebuild the complex
  * pairs with two-vector lane selections. A batch of {@value #BATCH} lines
@@ -33,26 +36,9 @@ import jdk.incubator.vector.VectorSpecies;
  * <p>Not thread-safe: one instance per rank (it owns the scratch arrays).
  */
 final class FftLines {
+    /** Lines per batch: a multiple of every vector's lane count (at most 32 doubles). */
     private static final int BATCH = 32;
-    /**
-     * The vector shape of the butterflies: the machine's widest, but no more
-     * lanes than a batch has lines, so that it divides every run.
-     */
-    private static final VectorSpecies<Double> LANES =
-            DoubleVector.SPECIES_PREFERRED.length() <= BATCH ? DoubleVector.SPECIES_PREFERRED : DoubleVector.SPECIES_512;
-    /**
-     * Lane selectors over two vectors {@code (low, high)} holding
-     * {@code LANES.length()} consecutive complex pairs: the real parts, the
-     * imaginary parts.
-     */
-    private static final DoubleVector REAL_PARTS = laneSelector(0, 0);
-    private static final DoubleVector IMAGINARY_PARTS = laneSelector(1, 0);
-    /**
-     * Lane selectors over {@code (real, imaginary)} vectors: the complex
-     * pairs of the first half of the lanes, of the second half.
-     */
-    private static final DoubleVector LOW_PAIRS = laneSelector(-1, 0);
-    private static final DoubleVector HIGH_PAIRS = laneSelector(-1, LANES.length() / 2);
+    private static final VectorSpecies<Double> LANES = VectorLanes.DOUBLES;
 
     private final double[] rootRe;
     private final double[] rootIm;
@@ -147,26 +133,6 @@ final class FftLines {
                 scatter(data, start, length, elementStride, lineStep, width);
             }
         }
-    }
-
-    /**
-     * {@return a lane-index vector for {@code selectFrom(first, second)}}
-     * With {@code part} 0 or 1, lane {@code q} selects lane {@code 2q + part}
-     * of the two vectors side by side (splits complex pairs); with
-     * {@code part} -1, lane {@code q} selects lane {@code firstLane + q/2} of
-     * {@code first} for even {@code q} and of {@code second} for odd
-     * {@code q} (builds complex pairs).
-     *
-     * @param part 0 for real parts, 1 for imaginary parts, -1 for pairs
-     * @param firstLane the first lane taken, for pairs
-     */
-    private static DoubleVector laneSelector(int part, int firstLane) {
-        int lanes = LANES.length();
-        double[] selection = new double[lanes];
-        for (int q = 0; q < lanes; q++) {
-            selection[q] = part >= 0 ? 2 * q + part : firstLane + q / 2 + (q % 2) * lanes;
-        }
-        return DoubleVector.fromArray(LANES, selection, 0);
     }
 
     private void gather(double[] data, int start, int length, int elementStride, int lineStep, int width) {
