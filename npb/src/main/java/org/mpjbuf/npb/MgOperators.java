@@ -1,5 +1,7 @@
 package org.mpjbuf.npb;
 
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorSpecies;
 import mpi.MPIException;
 
 /**
@@ -12,17 +14,27 @@ import mpi.MPIException;
  * corner). To share additions the operators first form, for a whole x-line,
  * the sums of the four face neighbours and the four edge neighbours in the
  * y-z plane ({@code s1}, {@code s2}), as the reference does; keeping its
- * order of additions keeps its rounding. The residual and the smoother, the
- * bulk of the work, keep these sums for the previous, current and next point
- * of the line in local variables as they move along it instead of storing
- * the whole line first: the same additions with far fewer memory
- * accesses. Arrays are laid out as
+ * order of additions keeps its rounding. Arrays are laid out as
  * {@link MgGrid} describes; after an operator writes a level, the ghost
  * layer is refreshed by {@link MgGrid#exchange}.
+ *
+ * <p>The residual and the smoother, the bulk of the work, run on
+ * {@link #LANES} points of a line at once with the Vector API: C2 does not
+ * vectorise a loop that reads one array at several offsets, as every
+ * stencil does, since it cannot rule out overlap with the array written.
+ * Each operator makes two passes over a line: the plane sums for the whole
+ * line into the line buffers, then the stencil from those sums. Each lane
+ * performs exactly the scalar operations, in the same order and without
+ * fused multiply-adds, so the results are the scalar code's bit for bit;
+ * the points past the last whole vector of a line (all of them on the
+ * coarsest levels) take the same operations one at a time.
  *
  * <p>Not thread-safe: one instance per rank (it owns line buffers).
  */
 final class MgOperators {
+    /** The vector shape of the stencil loops. */
+    private static final VectorSpecies<Double> LANES = DoubleVector.SPECIES_PREFERRED;
+
     private final MgGrid grid;
     private final double[] a;
     private final double[] c;
@@ -65,34 +77,33 @@ final class MgOperators {
         double a0 = a[0];
         double a2 = a[2];
         double a3 = a[3];
+        double[] faces = line1;
+        double[] edges = line2;
+        int lanes = LANES.length();
         for (int i3 = 1; i3 < n3 - 1; i3++) {
             for (int i2 = 1; i2 < n2 - 1; i2++) {
                 int centre = n1 * (i2 + n2 * i3);
                 int south = centre - n1;
                 int north = centre + n1;
-                int down = centre - plane;
-                int up = centre + plane;
-                int southDown = south - plane;
-                int northDown = north - plane;
-                int southUp = south + plane;
-                int northUp = north + plane;
-                double previousFaces = u[south] + u[north] + u[down] + u[up];
-                double previousEdges = u[southDown] + u[northDown] + u[southUp] + u[northUp];
-                double faces = u[south + 1] + u[north + 1] + u[down + 1] + u[up + 1];
-                double edges = u[southDown + 1] + u[northDown + 1] + u[southUp + 1] + u[northUp + 1];
-                for (int i1 = 1; i1 < n1 - 1; i1++) {
-                    int next = i1 + 1;
-                    double nextFaces = u[south + next] + u[north + next] + u[down + next] + u[up + next];
-                    double nextEdges = u[southDown + next] + u[northDown + next]
-                            + u[southUp + next] + u[northUp + next];
+                sum4(u, south, north, centre - plane, centre + plane, faces, n1);
+                sum4(u, south - plane, north - plane, south + plane, north + plane, edges, n1);
+                int i1 = 1;
+                for (; i1 <= n1 - 1 - lanes; i1 += lanes) {
+                    int index = centre + i1;
+                    DoubleVector.fromArray(LANES, v, index)
+                            .sub(DoubleVector.fromArray(LANES, u, index).mul(a0))
+                            .sub(DoubleVector.fromArray(LANES, edges, i1)
+                                    .add(DoubleVector.fromArray(LANES, faces, i1 - 1))
+                                    .add(DoubleVector.fromArray(LANES, faces, i1 + 1)).mul(a2))
+                            .sub(DoubleVector.fromArray(LANES, edges, i1 - 1)
+                                    .add(DoubleVector.fromArray(LANES, edges, i1 + 1)).mul(a3))
+                            .intoArray(r, index);
+                }
+                for (; i1 < n1 - 1; i1++) {
                     int index = centre + i1;
                     r[index] = v[index] - a0 * u[index]
-                            - a2 * (edges + previousFaces + nextFaces)
-                            - a3 * (previousEdges + nextEdges);
-                    previousFaces = faces;
-                    faces = nextFaces;
-                    previousEdges = edges;
-                    edges = nextEdges;
+                            - a2 * (edges[i1] + faces[i1 - 1] + faces[i1 + 1])
+                            - a3 * (edges[i1 - 1] + edges[i1 + 1]);
                 }
             }
         }
@@ -115,31 +126,59 @@ final class MgOperators {
         double c0 = c[0];
         double c1 = c[1];
         double c2 = c[2];
+        double[] faces = line1;
+        double[] edges = line2;
+        int lanes = LANES.length();
         for (int i3 = 1; i3 < n3 - 1; i3++) {
             for (int i2 = 1; i2 < n2 - 1; i2++) {
                 int centre = n1 * (i2 + n2 * i3);
                 int south = centre - n1;
                 int north = centre + n1;
-                int down = centre - plane;
-                int up = centre + plane;
-                double previousFaces = r[south] + r[north] + r[down] + r[up];
-                double faces = r[south + 1] + r[north + 1] + r[down + 1] + r[up + 1];
-                for (int i1 = 1; i1 < n1 - 1; i1++) {
-                    int next = i1 + 1;
-                    double nextFaces = r[south + next] + r[north + next] + r[down + next] + r[up + next];
-                    double edges = r[south - plane + i1] + r[north - plane + i1]
-                            + r[south + plane + i1] + r[north + plane + i1];
+                sum4(r, south, north, centre - plane, centre + plane, faces, n1);
+                sum4(r, south - plane, north - plane, south + plane, north + plane, edges, n1);
+                int i1 = 1;
+                for (; i1 <= n1 - 1 - lanes; i1 += lanes) {
+                    int index = centre + i1;
+                    DoubleVector.fromArray(LANES, u, index)
+                            .add(DoubleVector.fromArray(LANES, r, index).mul(c0))
+                            .add(DoubleVector.fromArray(LANES, r, index - 1)
+                                    .add(DoubleVector.fromArray(LANES, r, index + 1))
+                                    .add(DoubleVector.fromArray(LANES, faces, i1)).mul(c1))
+                            .add(DoubleVector.fromArray(LANES, edges, i1)
+                                    .add(DoubleVector.fromArray(LANES, faces, i1 - 1))
+                                    .add(DoubleVector.fromArray(LANES, faces, i1 + 1)).mul(c2))
+                            .intoArray(u, index);
+                }
+                for (; i1 < n1 - 1; i1++) {
                     int index = centre + i1;
                     u[index] = u[index]
                             + c0 * r[index]
-                            + c1 * (r[index - 1] + r[index + 1] + faces)
-                            + c2 * (edges + previousFaces + nextFaces);
-                    previousFaces = faces;
-                    faces = nextFaces;
+                            + c1 * (r[index - 1] + r[index + 1] + faces[i1])
+                            + c2 * (edges[i1] + faces[i1 - 1] + faces[i1 + 1]);
                 }
             }
         }
         grid.exchange(u, level);
+    }
+
+    /**
+     * Sums four lines of {@code x} element by element, in the order given:
+     * {@code sum[i] = x[first + i] + x[second + i] + x[third + i] + x[fourth + i]}
+     * for {@code i} in {@code [0, length)}.
+     */
+    private static void sum4(double[] x, int first, int second, int third, int fourth, double[] sum, int length) {
+        int lanes = LANES.length();
+        int i = 0;
+        for (; i <= length - lanes; i += lanes) {
+            DoubleVector.fromArray(LANES, x, first + i)
+                    .add(DoubleVector.fromArray(LANES, x, second + i))
+                    .add(DoubleVector.fromArray(LANES, x, third + i))
+                    .add(DoubleVector.fromArray(LANES, x, fourth + i))
+                    .intoArray(sum, i);
+        }
+        for (; i < length; i++) {
+            sum[i] = x[first + i] + x[second + i] + x[third + i] + x[fourth + i];
+        }
     }
 
     /**
