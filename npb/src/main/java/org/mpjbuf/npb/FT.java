@@ -2,6 +2,8 @@ package org.mpjbuf.npb;
 
 import java.io.PrintStream;
 
+import jdk.incubator.vector.DoubleVector;
+
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -227,12 +229,30 @@ public final class FT implements Benchmark {
             return (index + n / 2) % n - n / 2;
         }
 
-        /** Advances the spectrum one step and copies it into the work array ({@code evolve}). */
+        /**
+         * Advances the spectrum one step and copies it into the work array
+         * ({@code evolve}), a vector of complex pairs at a time: each factor
+         * is repeated for the real and the imaginary part
+         * ({@link VectorLanes#LOW_PAIRS} from the factors twice).
+         */
         void evolve() {
             double[] s = spectrum;
             double[] w = work;
             double[] m = multipliers;
-            for (int i = 0; i < m.length; i++) {
+            int lanes = VectorLanes.DOUBLES.length();
+            int i = 0;
+            for (; i <= m.length - lanes; i += lanes) {
+                DoubleVector factors = DoubleVector.fromArray(VectorLanes.DOUBLES, m, i);
+                DoubleVector low = DoubleVector.fromArray(VectorLanes.DOUBLES, s, 2 * i)
+                        .mul(VectorLanes.LOW_PAIRS.selectFrom(factors, factors));
+                DoubleVector high = DoubleVector.fromArray(VectorLanes.DOUBLES, s, 2 * i + lanes)
+                        .mul(VectorLanes.HIGH_PAIRS.selectFrom(factors, factors));
+                low.intoArray(s, 2 * i);
+                high.intoArray(s, 2 * i + lanes);
+                low.intoArray(w, 2 * i);
+                high.intoArray(w, 2 * i + lanes);
+            }
+            for (; i < m.length; i++) {
                 double factor = m[i];
                 double re = s[2 * i] * factor;
                 double im = s[2 * i + 1] * factor;

@@ -37,7 +37,7 @@ import static org.mpjbuf.npb.VectorLanes.REAL_PARTS;
  */
 final class FftLines {
     /** Lines per batch: a multiple of every vector's lane count (at most 32 doubles). */
-    private static final int BATCH = 32;
+    private static final int BATCH = 16;
     private static final VectorSpecies<Double> LANES = VectorLanes.DOUBLES;
 
     private final double[] rootRe;
@@ -137,16 +137,7 @@ final class FftLines {
 
     private void gather(double[] data, int start, int length, int elementStride, int lineStep, int width) {
         if (elementStride == 1) {
-            int lanes = LANES.length();
-            int j = 0;
-            for (; j <= width - lanes; j += lanes) {
-                int index = 2 * (start + j * lineStep);
-                for (int k = 0; k < length; k++) {
-                    DoubleVector.fromArray(LANES, data, index + 2 * k, lineOffsets, 0).intoArray(xr, k * BATCH + j);
-                    DoubleVector.fromArray(LANES, data, index + 2 * k + 1, lineOffsets, 0).intoArray(xi, k * BATCH + j);
-                }
-            }
-            for (; j < width; j++) {
+            for (int j = 0; j < width; j++) {
                 int index = 2 * (start + j * lineStep);
                 for (int k = 0; k < length; k++) {
                     xr[k * BATCH + j] = data[index + 2 * k];
@@ -174,16 +165,7 @@ final class FftLines {
 
     private void scatter(double[] data, int start, int length, int elementStride, int lineStep, int width) {
         if (elementStride == 1) {
-            int lanes = LANES.length();
-            int j = 0;
-            for (; j <= width - lanes; j += lanes) {
-                int index = 2 * (start + j * lineStep);
-                for (int k = 0; k < length; k++) {
-                    DoubleVector.fromArray(LANES, xr, k * BATCH + j).intoArray(data, index + 2 * k, lineOffsets, 0);
-                    DoubleVector.fromArray(LANES, xi, k * BATCH + j).intoArray(data, index + 2 * k + 1, lineOffsets, 0);
-                }
-            }
-            for (; j < width; j++) {
+            for (int j = 0; j < width; j++) {
                 int index = 2 * (start + j * lineStep);
                 for (int k = 0; k < length; k++) {
                     data[index + 2 * k] = xr[k * BATCH + j];
