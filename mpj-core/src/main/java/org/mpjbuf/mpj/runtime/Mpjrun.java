@@ -166,6 +166,24 @@ public final class Mpjrun {
         }
     }
 
+    /**
+     * {@return the incubating module of the class a rank could not load, or {@code null}} A JVM on
+     * the class path leaves the {@code jdk.incubator.*} modules out unless {@code --add-modules}
+     * names them; a program that uses one then fails to load its classes.
+     */
+    private static String missingIncubatorModule(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if ((cause instanceof NoClassDefFoundError || cause instanceof ClassNotFoundException)
+                && cause.getMessage() != null) {
+                String[] names = cause.getMessage().replace('/', '.').split("\\.");
+                if (names.length > 3 && names[0].equals("jdk") && names[1].equals("incubator")) {
+                    return "jdk.incubator." + names[2];
+                }
+            }
+        }
+        return null;
+    }
+
     private static void report(JobResult result, PrintStream err) {
         if (result.succeeded()) {
             return;
@@ -177,6 +195,12 @@ public final class Mpjrun {
                 err.println("mpjrun: " + outcome);
                 if (outcome.state() == RankOutcome.State.FAILED) {
                     outcome.failure().printStackTrace(err);
+                    String module = missingIncubatorModule(outcome.failure());
+                    if (module != null) {
+                        err.println("mpjrun: " + module + " is an incubating JDK module, which the JVM resolves only"
+                            + " when asked: run it with --add-modules " + module
+                            + " (with bin/mpjrun: MPJRUN_JVM_OPTS=\"--add-modules " + module + "\")");
+                    }
                 }
             }
         }
