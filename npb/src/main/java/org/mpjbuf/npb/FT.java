@@ -18,9 +18,9 @@ import mpi.MPIException;
  * {@code exp(-4 alpha pi^2 |k|^2)} (cumulatively), transforms the result
  * back and sums 1024 fixed entries into a checksum. One rank transforms
  * along x, y and z in place; several ranks hold z-slabs, transform along x
- * and y, transpose globally ({@link FtTranspose}) so that z becomes local,
- * and transform along z; the spectrum and its multipliers stay in the
- * transposed layout. The FFTs are {@link FftLines}. Everything from the
+ * and y, transpose globally into y-slabs ({@link FtTranspose}) so that z
+ * becomes local, and transform along z; the spectrum and its multipliers
+ * stay in the y-slab layout. The FFTs are {@link FftLines}. Everything from the
  * initial conditions on is timed, after untimed warm-up steps (set-up, one
  * time step and its checksum, {@link Warmup}). Verified against every step's checksum with
  * relative tolerance {@code 1e-12}.
@@ -159,7 +159,7 @@ public final class FT implements Benchmark {
                 work = swap;
             } else {
                 transpose.toFrequencyLayout(work, scratch, spectrum);
-                fft.transform(spectrum, p.nz(), p.nx(), p.ny() / processes, 0, false);
+                fft.transform(spectrum, p.nx(), p.ny() / processes, p.nz(), 2, false);
             }
         }
 
@@ -201,12 +201,11 @@ public final class FT implements Benchmark {
                 }
             } else {
                 int yCount = ny / processes;
-                for (int y = 0; y < yCount; y++) {
-                    for (int x = 0; x < nx; x++) {
-                        double fxy = fx[x] * fy[firstY + y];
-                        int row = nz * (x + nx * y);
-                        for (int z = 0; z < nz; z++) {
-                            multipliers[row + z] = fz[z] * fxy;
+                for (int z = 0; z < nz; z++) {
+                    for (int y = 0; y < yCount; y++) {
+                        int row = nx * (y + yCount * z);
+                        for (int x = 0; x < nx; x++) {
+                            multipliers[row + x] = fz[z] * (fx[x] * fy[firstY + y]);
                         }
                     }
                 }
@@ -271,11 +270,11 @@ public final class FT implements Benchmark {
                 fft.transform(work, p.nx(), p.ny(), p.nz(), 0, true);
                 return work;
             }
-            fft.transform(work, p.nz(), p.nx(), p.ny() / processes, 0, true);
-            transpose.toSpatialLayout(work, scratch, scratch);
-            fft.transform(scratch, p.nx(), p.ny(), planes, 1, true);
-            fft.transform(scratch, p.nx(), p.ny(), planes, 0, true);
-            return scratch;
+            fft.transform(work, p.nx(), p.ny() / processes, p.nz(), 2, true);
+            transpose.toSpatialLayout(work, scratch, work);
+            fft.transform(work, p.nx(), p.ny(), planes, 1, true);
+            fft.transform(work, p.nx(), p.ny(), planes, 0, true);
+            return work;
         }
 
         /** Sums the 1024 checksum entries this rank holds and reduces them at rank 0. */
