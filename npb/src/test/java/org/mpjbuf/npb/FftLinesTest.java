@@ -5,17 +5,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class FftLinesTest {
 
-    @Test
-    void shouldMatchTheDiscreteFourierTransformAlongEveryAxis() {
-        int n0 = 8;
-        int n1 = 4;
-        int n2 = 16;
+    /**
+     * Shapes with fewer lines than a vector has lanes, more lines than a
+     * batch, and line counts that leave a partial vector; axes whose extent
+     * is not a power of two are not transformed.
+     */
+    @ParameterizedTest
+    @CsvSource({"8, 4, 16", "4, 8, 2", "64, 2, 8", "12, 4, 8", "2, 16, 36"})
+    void shouldMatchTheDiscreteFourierTransformAlongEveryAxis(int n0, int n1, int n2) {
+        int[] extents = {n0, n1, n2};
         double[] data = randomField(n0 * n1 * n2, 42);
-        FftLines fft = new FftLines(16);
+        FftLines fft = new FftLines(64);
         for (int axis = 0; axis < 3; axis++) {
+            if (Integer.bitCount(extents[axis]) != 1) {
+                continue;
+            }
             double[] expected = naiveTransform(data, n0, n1, n2, axis);
             double[] actual = data.clone();
             fft.transform(actual, n0, n1, n2, axis, false);

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class NpbRandomTest {
     private static final double A = NpbRandom.DEFAULT_MULTIPLIER;
@@ -31,18 +33,20 @@ class NpbRandomTest {
         assertEquals(random.seed(), NpbRandom.multiply(NpbRandom.power(A, 12345), SEED));
     }
 
-    @Test
-    void shouldFillTheSameDeviatesAsSingleSteps() {
+    /** Counts below, at and beyond the vector fill's lanes, with and without a partial vector at the end. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 7, 15, 16, 17, 100, 1000, 4096})
+    void shouldFillTheSameDeviatesAsSingleSteps(int count) {
         NpbRandom stepping = new NpbRandom(SEED);
-        double[] expected = new double[100];
+        double[] expected = new double[count];
         for (int i = 0; i < expected.length; i++) {
             expected[i] = stepping.next(A);
         }
         NpbRandom filling = new NpbRandom(SEED);
-        double[] actual = new double[102];
-        filling.fill(A, actual, 2, 100);
+        double[] actual = new double[count + 2];
+        filling.fill(A, actual, 2, count);
 
-        assertArrayEquals(expected, java.util.Arrays.copyOfRange(actual, 2, 102));
+        assertArrayEquals(expected, java.util.Arrays.copyOfRange(actual, 2, count + 2));
         assertEquals(stepping.seed(), filling.seed());
     }
 }
