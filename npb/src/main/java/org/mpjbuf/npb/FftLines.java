@@ -3,6 +3,11 @@ package org.mpjbuf.npb;
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.VectorSpecies;
 
+import static org.mpjbuf.npb.VectorLanes.HIGH_PAIRS;
+import static org.mpjbuf.npb.VectorLanes.IMAGINARY_PARTS;
+import static org.mpjbuf.npb.VectorLanes.LOW_PAIRS;
+import static org.mpjbuf.npb.VectorLanes.REAL_PARTS;
+
 /**
  * Complex FFTs along one axis of a 3D array of complex numbers stored as
  * adjacent (real, imaginary) pairs: the Stockham radix-2 FFT of the NPB FT
@@ -19,22 +24,21 @@ import jdk.incubator.vector.VectorSpecies;
  * by the root {@code exp(i pi k / 2^(m-l))} kept at index {@code 2^(m-l) + k}
  * of the roots table; the passes alternate between two scratch arrays.
  * The inverse uses the conjugate roots and does not scale. The butterflies
- * work on {@link #LANES} lines at once with the Vector API (C2 does not
- * vectorise these loops itself: they read and write several arrays at
- * different offsets); each lane performs exactly the scalar operations, in
- * the same order and without fused multiply-adds, so the results are the
- * reference's bit for bit.
+ * work on a vector of lines at once ({@link VectorLanes}); each lane
+ * performs exactly the scalar operations, in the same order and without
+ * fused multiply-adds, so the results are the reference's bit for bit. Gathering and scattering are vector operations
+ * too: lines along the fastest axis move with indexed loads and stores
+ * ({@link #lineOffsets}), lines across it split and rebuild the complex
+ * pairs with two-vector lane selections. A batch of {@value #BATCH} lines
+ * reads half a kilobyte per element from each plane, which measured a few
+ * per cent faster than 16 lines and no slower than 64.
  *
  * <p>Not thread-safe: one instance per rank (it owns the scratch arrays).
  */
 final class FftLines {
-    private static final int BATCH = 16;
-    /**
-     * The vector shape of the butterflies: the machine's widest, but no more
-     * lanes than a batch has lines, so that it divides every run.
-     */
-    private static final VectorSpecies<Double> LANES =
-            DoubleVector.SPECIES_PREFERRED.length() <= BATCH ? DoubleVector.SPECIES_PREFERRED : DoubleVector.SPECIES_512;
+    /** Lines per batch: a multiple of every vector's lane count (at most 32 doubles). */
+    private static final int BATCH = 32;
+    private static final VectorSpecies<Double> LANES = VectorLanes.DOUBLES;
 
     private final double[] rootRe;
     private final double[] rootIm;
@@ -44,6 +48,8 @@ final class FftLines {
     private double[] yr;
     private double[] yi;
     private boolean inverse;
+    /** The double offsets of {@code LANES.length()} consecutive lines of the current transform. */
+    private final int[] lineOffsets = new int[LANES.length()];
 
     /**
      * Creates the transform for lines up to {@code maxLength} elements.
@@ -115,6 +121,9 @@ final class FftLines {
                 outerStep = n0;
             }
         }
+        for (int q = 0; q < lineOffsets.length; q++) {
+            lineOffsets[q] = 2 * q * lineStep;
+        }
         for (int outer = 0; outer < outerCount; outer++) {
             for (int first = 0; first < lineCount; first += BATCH) {
                 int width = Math.min(BATCH, lineCount - first);
@@ -128,7 +137,16 @@ final class FftLines {
 
     private void gather(double[] data, int start, int length, int elementStride, int lineStep, int width) {
         if (elementStride == 1) {
-            for (int j = 0; j < width; j++) {
+            int lanes = LANES.length();
+            int j = 0;
+            for (; j <= width - lanes; j += lanes) {
+                int index = 2 * (start + j * lineStep);
+                for (int k = 0; k < length; k++) {
+                    DoubleVector.fromArray(LANES, data, index + 2 * k, lineOffsets, 0).intoArray(xr, k * BATCH + j);
+                    DoubleVector.fromArray(LANES, data, index + 2 * k + 1, lineOffsets, 0).intoArray(xi, k * BATCH + j);
+                }
+            }
+            for (; j < width; j++) {
                 int index = 2 * (start + j * lineStep);
                 for (int k = 0; k < length; k++) {
                     xr[k * BATCH + j] = data[index + 2 * k];
@@ -136,9 +154,17 @@ final class FftLines {
                 }
             }
         } else {
+            int lanes = LANES.length();
             for (int k = 0; k < length; k++) {
                 int index = 2 * (start + k * elementStride);
-                for (int j = 0; j < width; j++) {
+                int j = 0;
+                for (; j <= width - lanes; j += lanes) {
+                    DoubleVector low = DoubleVector.fromArray(LANES, data, index + 2 * j);
+                    DoubleVector high = DoubleVector.fromArray(LANES, data, index + 2 * j + lanes);
+                    REAL_PARTS.selectFrom(low, high).intoArray(xr, k * BATCH + j);
+                    IMAGINARY_PARTS.selectFrom(low, high).intoArray(xi, k * BATCH + j);
+                }
+                for (; j < width; j++) {
                     xr[k * BATCH + j] = data[index + 2 * j];
                     xi[k * BATCH + j] = data[index + 2 * j + 1];
                 }
@@ -148,7 +174,16 @@ final class FftLines {
 
     private void scatter(double[] data, int start, int length, int elementStride, int lineStep, int width) {
         if (elementStride == 1) {
-            for (int j = 0; j < width; j++) {
+            int lanes = LANES.length();
+            int j = 0;
+            for (; j <= width - lanes; j += lanes) {
+                int index = 2 * (start + j * lineStep);
+                for (int k = 0; k < length; k++) {
+                    DoubleVector.fromArray(LANES, xr, k * BATCH + j).intoArray(data, index + 2 * k, lineOffsets, 0);
+                    DoubleVector.fromArray(LANES, xi, k * BATCH + j).intoArray(data, index + 2 * k + 1, lineOffsets, 0);
+                }
+            }
+            for (; j < width; j++) {
                 int index = 2 * (start + j * lineStep);
                 for (int k = 0; k < length; k++) {
                     data[index + 2 * k] = xr[k * BATCH + j];
@@ -156,9 +191,17 @@ final class FftLines {
                 }
             }
         } else {
+            int lanes = LANES.length();
             for (int k = 0; k < length; k++) {
                 int index = 2 * (start + k * elementStride);
-                for (int j = 0; j < width; j++) {
+                int j = 0;
+                for (; j <= width - lanes; j += lanes) {
+                    DoubleVector real = DoubleVector.fromArray(LANES, xr, k * BATCH + j);
+                    DoubleVector imaginary = DoubleVector.fromArray(LANES, xi, k * BATCH + j);
+                    LOW_PAIRS.selectFrom(real, imaginary).intoArray(data, index + 2 * j);
+                    HIGH_PAIRS.selectFrom(real, imaginary).intoArray(data, index + 2 * j + lanes);
+                }
+                for (; j < width; j++) {
                     data[index + 2 * j] = xr[k * BATCH + j];
                     data[index + 2 * j + 1] = xi[k * BATCH + j];
                 }

@@ -1,5 +1,10 @@
 package org.mpjbuf.npb;
 
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
 /**
  * The NPB pseudo-random number generator (routines {@code randlc} and
  * {@code vranlc} of the NPB specification).
@@ -16,7 +21,9 @@ package org.mpjbuf.npb;
  * chain from one state to the next is one multiplication and one mask instead
  * of about twenty floating-point operations and conversions. Skipping ahead
  * {@code n} numbers is a multiplication by {@code a^n mod 2^46}
- * ({@link #power}).
+ * ({@link #power}). {@link #fill} advances {@code L} interleaved states at
+ * once with the Vector API, each by {@code a^L}, so that lane {@code q} of
+ * step {@code s} is state {@code sL + q + 1} of the sequence.
  *
  * <p>Not thread-safe: an instance holds the current seed; use one per thread.
  */
@@ -26,6 +33,8 @@ final class NpbRandom {
 
     private static final long MASK_46 = (1L << 46) - 1;
     private static final double R46 = 0x1p-46;
+    /** The vector shape of {@link #fill}: as many states advance at once as it has lanes. */
+    private static final VectorSpecies<Long> LANES = LongVector.SPECIES_PREFERRED;
 
     private long seed;
 
@@ -66,7 +75,23 @@ final class NpbRandom {
     void fill(double multiplier, double[] target, int offset, int count) {
         long a = (long) multiplier;
         long x = seed;
-        for (int i = 0; i < count; i++) {
+        int lanes = LANES.length();
+        int i = 0;
+        if (count >= 2 * lanes) {
+            long[] first = new long[lanes];
+            for (int q = 0; q < lanes; q++) {
+                x = (a * x) & MASK_46;
+                first[q] = x;
+            }
+            long stride = (long) power(multiplier, lanes);
+            LongVector states = LongVector.fromArray(LANES, first, 0);
+            for (; i <= count - lanes; i += lanes) {
+                ((DoubleVector) states.convert(VectorOperators.L2D, 0)).mul(R46).intoArray(target, offset + i);
+                x = states.lane(lanes - 1);
+                states = states.mul(stride).and(MASK_46);
+            }
+        }
+        for (; i < count; i++) {
             x = (a * x) & MASK_46;
             target[offset + i] = R46 * x;
         }
