@@ -1,7 +1,6 @@
 package org.mpjbuf.npb;
 
 import jdk.incubator.vector.DoubleVector;
-import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 import mpi.MPIException;
 
@@ -19,15 +18,15 @@ import mpi.MPIException;
  * {@link MgGrid} describes; after an operator writes a level, the ghost
  * layer is refreshed by {@link MgGrid#exchange}.
  *
- * <p>All four operators run on {@link #LANES} points of a line at once
- * with the Vector API: C2 does not vectorise a loop that reads one array at
- * several offsets, as every stencil does. The residual, the smoother and the
+ * <p>All four operators run on {@link VectorLanes#DOUBLES} points of a
+ * line at once with the Vector API: C2 does not vectorise a loop that reads
+ * one array at several offsets, as every stencil does. The residual, the smoother and the
  * restriction make two passes over a line: the plane sums for the whole
  * line into the line buffers, then the stencil from those sums. The
  * restriction evaluates its stencil at every fine point of the line and
  * keeps every other one, which costs less than reading the line with a
  * stride of two. The interpolation forms the even and the odd fine points
- * of a line as two vectors and interleaves them with a shuffle. Each lane
+ * of a line as two vectors and interleaves them ({@link VectorLanes#LOW_PAIRS}). Each lane
  * performs exactly the scalar operations, in the same order and without
  * fused multiply-adds, so the results are the scalar code's bit for bit;
  * the points past the last whole vector of a line (all of them on the
@@ -36,17 +35,13 @@ import mpi.MPIException;
  * <p>Not thread-safe: one instance per rank (it owns line buffers).
  */
 final class MgOperators {
-    /** The vector shape of the stencil loops. */
-    private static final VectorSpecies<Double> LANES = DoubleVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Double> LANES = VectorLanes.DOUBLES;
     /**
-     * Interleaves the first halves of two vectors, {@code (a0, b0, a1, b1, ...)}:
-     * a negative source index takes the lane of the second vector.
+     * The y-lines of a level the residual and the smoother sweep through
+     * all planes before moving on: three planes of a block of lines of the
+     * largest classes stay inside a 1 MiB L2 cache.
      */
-    private static final VectorShuffle<Double> INTERLEAVE_LOW =
-            VectorShuffle.fromOp(LANES, lane -> lane / 2 - (lane % 2) * LANES.length());
-    /** Interleaves the second halves of two vectors. */
-    private static final VectorShuffle<Double> INTERLEAVE_HIGH =
-            VectorShuffle.fromOp(LANES, lane -> (LANES.length() + lane) / 2 - (lane % 2) * LANES.length());
+    private static final int BLOCK_LINES = 32;
 
     private final MgGrid grid;
     private final double[] a;
@@ -86,41 +81,47 @@ final class MgOperators {
         int n1 = grid.extent(level, 0);
         int n2 = grid.extent(level, 1);
         int n3 = grid.extent(level, 2);
-        int plane = n1 * n2;
+        for (int first2 = 1; first2 < n2 - 1; first2 += BLOCK_LINES) {
+            int end2 = Math.min(first2 + BLOCK_LINES, n2 - 1);
+            for (int i3 = 1; i3 < n3 - 1; i3++) {
+                for (int i2 = first2; i2 < end2; i2++) {
+                    residualLine(u, v, r, n1 * (i2 + n2 * i3), n1, n1 * n2);
+                }
+            }
+        }
+        grid.exchange(r, level);
+    }
+
+    /** The residual on the interior of the x-line starting at {@code centre}. */
+    private void residualLine(double[] u, double[] v, double[] r, int centre, int n1, int plane) {
         double a0 = a[0];
         double a2 = a[2];
         double a3 = a[3];
         double[] faces = line1;
         double[] edges = line2;
+        int south = centre - n1;
+        int north = centre + n1;
+        sum4(u, south, north, centre - plane, centre + plane, faces, n1);
+        sum4(u, south - plane, north - plane, south + plane, north + plane, edges, n1);
         int lanes = LANES.length();
-        for (int i3 = 1; i3 < n3 - 1; i3++) {
-            for (int i2 = 1; i2 < n2 - 1; i2++) {
-                int centre = n1 * (i2 + n2 * i3);
-                int south = centre - n1;
-                int north = centre + n1;
-                sum4(u, south, north, centre - plane, centre + plane, faces, n1);
-                sum4(u, south - plane, north - plane, south + plane, north + plane, edges, n1);
-                int i1 = 1;
-                for (; i1 <= n1 - 1 - lanes; i1 += lanes) {
-                    int index = centre + i1;
-                    DoubleVector.fromArray(LANES, v, index)
-                            .sub(DoubleVector.fromArray(LANES, u, index).mul(a0))
-                            .sub(DoubleVector.fromArray(LANES, edges, i1)
-                                    .add(DoubleVector.fromArray(LANES, faces, i1 - 1))
-                                    .add(DoubleVector.fromArray(LANES, faces, i1 + 1)).mul(a2))
-                            .sub(DoubleVector.fromArray(LANES, edges, i1 - 1)
-                                    .add(DoubleVector.fromArray(LANES, edges, i1 + 1)).mul(a3))
-                            .intoArray(r, index);
-                }
-                for (; i1 < n1 - 1; i1++) {
-                    int index = centre + i1;
-                    r[index] = v[index] - a0 * u[index]
-                            - a2 * (edges[i1] + faces[i1 - 1] + faces[i1 + 1])
-                            - a3 * (edges[i1 - 1] + edges[i1 + 1]);
-                }
-            }
+        int i1 = 1;
+        for (; i1 <= n1 - 1 - lanes; i1 += lanes) {
+            int index = centre + i1;
+            DoubleVector.fromArray(LANES, v, index)
+                    .sub(DoubleVector.fromArray(LANES, u, index).mul(a0))
+                    .sub(DoubleVector.fromArray(LANES, edges, i1)
+                            .add(DoubleVector.fromArray(LANES, faces, i1 - 1))
+                            .add(DoubleVector.fromArray(LANES, faces, i1 + 1)).mul(a2))
+                    .sub(DoubleVector.fromArray(LANES, edges, i1 - 1)
+                            .add(DoubleVector.fromArray(LANES, edges, i1 + 1)).mul(a3))
+                    .intoArray(r, index);
         }
-        grid.exchange(r, level);
+        for (; i1 < n1 - 1; i1++) {
+            int index = centre + i1;
+            r[index] = v[index] - a0 * u[index]
+                    - a2 * (edges[i1] + faces[i1 - 1] + faces[i1 + 1])
+                    - a3 * (edges[i1 - 1] + edges[i1 + 1]);
+        }
     }
 
     /**
@@ -135,43 +136,49 @@ final class MgOperators {
         int n1 = grid.extent(level, 0);
         int n2 = grid.extent(level, 1);
         int n3 = grid.extent(level, 2);
-        int plane = n1 * n2;
+        for (int first2 = 1; first2 < n2 - 1; first2 += BLOCK_LINES) {
+            int end2 = Math.min(first2 + BLOCK_LINES, n2 - 1);
+            for (int i3 = 1; i3 < n3 - 1; i3++) {
+                for (int i2 = first2; i2 < end2; i2++) {
+                    smoothLine(r, u, n1 * (i2 + n2 * i3), n1, n1 * n2);
+                }
+            }
+        }
+        grid.exchange(u, level);
+    }
+
+    /** The smoother on the interior of the x-line starting at {@code centre}. */
+    private void smoothLine(double[] r, double[] u, int centre, int n1, int plane) {
         double c0 = c[0];
         double c1 = c[1];
         double c2 = c[2];
         double[] faces = line1;
         double[] edges = line2;
+        int south = centre - n1;
+        int north = centre + n1;
+        sum4(r, south, north, centre - plane, centre + plane, faces, n1);
+        sum4(r, south - plane, north - plane, south + plane, north + plane, edges, n1);
         int lanes = LANES.length();
-        for (int i3 = 1; i3 < n3 - 1; i3++) {
-            for (int i2 = 1; i2 < n2 - 1; i2++) {
-                int centre = n1 * (i2 + n2 * i3);
-                int south = centre - n1;
-                int north = centre + n1;
-                sum4(r, south, north, centre - plane, centre + plane, faces, n1);
-                sum4(r, south - plane, north - plane, south + plane, north + plane, edges, n1);
-                int i1 = 1;
-                for (; i1 <= n1 - 1 - lanes; i1 += lanes) {
-                    int index = centre + i1;
-                    DoubleVector.fromArray(LANES, u, index)
-                            .add(DoubleVector.fromArray(LANES, r, index).mul(c0))
-                            .add(DoubleVector.fromArray(LANES, r, index - 1)
-                                    .add(DoubleVector.fromArray(LANES, r, index + 1))
-                                    .add(DoubleVector.fromArray(LANES, faces, i1)).mul(c1))
-                            .add(DoubleVector.fromArray(LANES, edges, i1)
-                                    .add(DoubleVector.fromArray(LANES, faces, i1 - 1))
-                                    .add(DoubleVector.fromArray(LANES, faces, i1 + 1)).mul(c2))
-                            .intoArray(u, index);
-                }
-                for (; i1 < n1 - 1; i1++) {
-                    int index = centre + i1;
-                    u[index] = u[index]
-                            + c0 * r[index]
-                            + c1 * (r[index - 1] + r[index + 1] + faces[i1])
-                            + c2 * (edges[i1] + faces[i1 - 1] + faces[i1 + 1]);
-                }
-            }
+        int i1 = 1;
+        for (; i1 <= n1 - 1 - lanes; i1 += lanes) {
+            int index = centre + i1;
+            DoubleVector.fromArray(LANES, u, index)
+                    .add(DoubleVector.fromArray(LANES, r, index).mul(c0))
+                    .add(DoubleVector.fromArray(LANES, r, index - 1)
+                            .add(DoubleVector.fromArray(LANES, r, index + 1))
+                            .add(DoubleVector.fromArray(LANES, faces, i1)).mul(c1))
+                    .add(DoubleVector.fromArray(LANES, edges, i1)
+                            .add(DoubleVector.fromArray(LANES, faces, i1 - 1))
+                            .add(DoubleVector.fromArray(LANES, faces, i1 + 1)).mul(c2))
+                    .intoArray(u, index);
         }
-        grid.exchange(u, level);
+        for (; i1 < n1 - 1; i1++) {
+            int index = centre + i1;
+            u[index] = u[index]
+                    + c0 * r[index]
+                    + c1 * (r[index - 1] + r[index + 1] + faces[i1])
+                    + c2 * (edges[i1] + faces[i1 - 1] + faces[i1 + 1]);
+        }
     }
 
     /**
@@ -325,9 +332,9 @@ final class MgOperators {
             DoubleVector between = DoubleVector.fromArray(LANES, w, offset + i + 1).add(here).mul(odd);
             DoubleVector at = here.mul(even);
             int index = fine + 2 * i;
-            DoubleVector.fromArray(LANES, u, index).add(at.rearrange(INTERLEAVE_LOW, between))
+            DoubleVector.fromArray(LANES, u, index).add(VectorLanes.LOW_PAIRS.selectFrom(at, between))
                     .intoArray(u, index);
-            DoubleVector.fromArray(LANES, u, index + lanes).add(at.rearrange(INTERLEAVE_HIGH, between))
+            DoubleVector.fromArray(LANES, u, index + lanes).add(VectorLanes.HIGH_PAIRS.selectFrom(at, between))
                     .intoArray(u, index + lanes);
         }
         for (; i < count; i++) {
