@@ -221,40 +221,12 @@ final class MgOperators {
         int d2 = m2k == 3 ? 1 : 0;
         int d3 = grid.extent(level, 2) == 3 ? 1 : 0;
         int plane = m1k * m2k;
-        double[] x1 = line1;
-        double[] y1 = line2;
         double[] weighted = line3;
-        int lanes = LANES.length();
         for (int j3 = 1; j3 < m3j - 1; j3++) {
             int i3 = 2 * j3 - d3;
             for (int j2 = 1; j2 < m2j - 1; j2++) {
                 int i2 = 2 * j2 - d2;
-                int centre = m1k * (i2 + m2k * i3);
-                int south = centre - m1k;
-                int north = centre + m1k;
-                sum4(r, south, north, centre - plane, centre + plane, x1, m1k);
-                sum4(r, south - plane, south + plane, north - plane, north + plane, y1, m1k);
-                int i1 = 1;
-                for (; i1 <= m1k - 1 - lanes; i1 += lanes) {
-                    int index = centre + i1;
-                    DoubleVector.fromArray(LANES, r, index).mul(0.5)
-                            .add(DoubleVector.fromArray(LANES, r, index - 1)
-                                    .add(DoubleVector.fromArray(LANES, r, index + 1))
-                                    .add(DoubleVector.fromArray(LANES, x1, i1)).mul(0.25))
-                            .add(DoubleVector.fromArray(LANES, x1, i1 - 1)
-                                    .add(DoubleVector.fromArray(LANES, x1, i1 + 1))
-                                    .add(DoubleVector.fromArray(LANES, y1, i1)).mul(0.125))
-                            .add(DoubleVector.fromArray(LANES, y1, i1 - 1)
-                                    .add(DoubleVector.fromArray(LANES, y1, i1 + 1)).mul(0.0625))
-                            .intoArray(weighted, i1);
-                }
-                for (; i1 < m1k - 1; i1++) {
-                    int index = centre + i1;
-                    weighted[i1] = 0.5 * r[index]
-                            + 0.25 * (r[index - 1] + r[index + 1] + x1[i1])
-                            + 0.125 * (x1[i1 - 1] + x1[i1 + 1] + y1[i1])
-                            + 0.0625 * (y1[i1 - 1] + y1[i1 + 1]);
-                }
+                weightLine(r, m1k * (i2 + m2k * i3), m1k, plane);
                 int target = m1j * (j2 + m2j * j3);
                 for (int j1 = 1; j1 < m1j - 1; j1++) {
                     s[target + j1] = weighted[2 * j1 - d1];
@@ -262,6 +234,42 @@ final class MgOperators {
             }
         }
         grid.exchange(s, coarse);
+    }
+
+    /**
+     * The full weighting of {@code r} at every interior point of the fine
+     * x-line starting at {@code centre}, into the third line buffer.
+     */
+    private void weightLine(double[] r, int centre, int m1k, int plane) {
+        double[] x1 = line1;
+        double[] y1 = line2;
+        double[] weighted = line3;
+        int south = centre - m1k;
+        int north = centre + m1k;
+        sum4(r, south, north, centre - plane, centre + plane, x1, m1k);
+        sum4(r, south - plane, south + plane, north - plane, north + plane, y1, m1k);
+        int lanes = LANES.length();
+        int i1 = 1;
+        for (; i1 <= m1k - 1 - lanes; i1 += lanes) {
+            int index = centre + i1;
+            DoubleVector.fromArray(LANES, r, index).mul(0.5)
+                    .add(DoubleVector.fromArray(LANES, r, index - 1)
+                            .add(DoubleVector.fromArray(LANES, r, index + 1))
+                            .add(DoubleVector.fromArray(LANES, x1, i1)).mul(0.25))
+                    .add(DoubleVector.fromArray(LANES, x1, i1 - 1)
+                            .add(DoubleVector.fromArray(LANES, x1, i1 + 1))
+                            .add(DoubleVector.fromArray(LANES, y1, i1)).mul(0.125))
+                    .add(DoubleVector.fromArray(LANES, y1, i1 - 1)
+                            .add(DoubleVector.fromArray(LANES, y1, i1 + 1)).mul(0.0625))
+                    .intoArray(weighted, i1);
+        }
+        for (; i1 < m1k - 1; i1++) {
+            int index = centre + i1;
+            weighted[i1] = 0.5 * r[index]
+                    + 0.25 * (r[index - 1] + r[index + 1] + x1[i1])
+                    + 0.125 * (x1[i1 - 1] + x1[i1 + 1] + y1[i1])
+                    + 0.0625 * (y1[i1 - 1] + y1[i1 + 1]);
+        }
     }
 
     /**
@@ -283,37 +291,46 @@ final class MgOperators {
         int n2 = grid.extent(level, 1);
         int finePlane = n1 * n2;
         int coarsePlane = mm1 * mm2;
-        double[] z1 = line1;
-        double[] z2 = line2;
-        double[] z3 = line3;
-        int lanes = LANES.length();
         for (int i3 = 0; i3 < mm3 - 1; i3++) {
             for (int i2 = 0; i2 < mm2 - 1; i2++) {
                 int zc = mm1 * i2 + coarsePlane * i3;
-                int zn = zc + mm1;
-                int zu = zc + coarsePlane;
-                int znu = zn + coarsePlane;
-                int i1 = 0;
-                for (; i1 <= mm1 - lanes; i1 += lanes) {
-                    DoubleVector centre = DoubleVector.fromArray(LANES, z, zc + i1);
-                    DoubleVector up = DoubleVector.fromArray(LANES, z, zu + i1);
-                    DoubleVector north = DoubleVector.fromArray(LANES, z, zn + i1).add(centre);
-                    north.intoArray(z1, i1);
-                    up.add(centre).intoArray(z2, i1);
-                    DoubleVector.fromArray(LANES, z, znu + i1).add(up).add(north).intoArray(z3, i1);
-                }
-                for (; i1 < mm1; i1++) {
-                    z1[i1] = z[zn + i1] + z[zc + i1];
-                    z2[i1] = z[zu + i1] + z[zc + i1];
-                    z3[i1] = z[znu + i1] + z[zu + i1] + z1[i1];
-                }
+                coarseSums(z, zc, mm1, coarsePlane);
                 int base = n1 * (2 * i2) + finePlane * (2 * i3);
                 int up = base + n1;
                 addInterpolated(u, base, z, zc, mm1 - 1, 1.0, 0.5);
-                addInterpolated(u, up, z1, 0, mm1 - 1, 0.5, 0.25);
-                addInterpolated(u, base + finePlane, z2, 0, mm1 - 1, 0.5, 0.25);
-                addInterpolated(u, up + finePlane, z3, 0, mm1 - 1, 0.25, 0.125);
+                addInterpolated(u, up, line1, 0, mm1 - 1, 0.5, 0.25);
+                addInterpolated(u, base + finePlane, line2, 0, mm1 - 1, 0.5, 0.25);
+                addInterpolated(u, up + finePlane, line3, 0, mm1 - 1, 0.25, 0.125);
             }
+        }
+    }
+
+    /**
+     * The sums of the coarse line starting at {@code zc} with its neighbours
+     * north, up, and north and up, for the interpolation ({@code z1},
+     * {@code z2}, {@code z3} of the reference) into the line buffers.
+     */
+    private void coarseSums(double[] z, int zc, int mm1, int coarsePlane) {
+        double[] z1 = line1;
+        double[] z2 = line2;
+        double[] z3 = line3;
+        int zn = zc + mm1;
+        int zu = zc + coarsePlane;
+        int znu = zn + coarsePlane;
+        int lanes = LANES.length();
+        int i1 = 0;
+        for (; i1 <= mm1 - lanes; i1 += lanes) {
+            DoubleVector centre = DoubleVector.fromArray(LANES, z, zc + i1);
+            DoubleVector up = DoubleVector.fromArray(LANES, z, zu + i1);
+            DoubleVector north = DoubleVector.fromArray(LANES, z, zn + i1).add(centre);
+            north.intoArray(z1, i1);
+            up.add(centre).intoArray(z2, i1);
+            DoubleVector.fromArray(LANES, z, znu + i1).add(up).add(north).intoArray(z3, i1);
+        }
+        for (; i1 < mm1; i1++) {
+            z1[i1] = z[zn + i1] + z[zc + i1];
+            z2[i1] = z[zu + i1] + z[zc + i1];
+            z3[i1] = z[znu + i1] + z[zu + i1] + z1[i1];
         }
     }
 
