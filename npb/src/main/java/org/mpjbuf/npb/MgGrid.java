@@ -182,12 +182,11 @@ final class MgGrid {
         for (int axis = 0; axis < 3; axis++) {
             int n = axis == 0 ? n1 : axis == 1 ? n2 : n3;
             int stride = axis == 0 ? 1 : axis == 1 ? n1 : n1 * n2;
-            int length = face(u, axis, n1, n2, n3, stride, 1, sendLow, true);
-            face(u, axis, n1, n2, n3, stride, n - 2, sendHigh, true);
             if (processes[axis] == 1) {
-                face(u, axis, n1, n2, n3, stride, n - 1, sendLow, false);
-                face(u, axis, n1, n2, n3, stride, 0, sendHigh, false);
+                wrap(u, axis, n1, n2, n3);
             } else {
+                int length = face(u, axis, n1, n2, n3, stride, 1, sendLow, true);
+                face(u, axis, n1, n2, n3, stride, n - 2, sendHigh, true);
                 int low = neighbours[axis][0];
                 int high = neighbours[axis][1];
                 int upward = 2 * axis + 10;
@@ -201,6 +200,35 @@ final class MgGrid {
                 face(u, axis, n1, n2, n3, stride, 0, receiveLow, false);
                 face(u, axis, n1, n2, n3, stride, n - 1, receiveHigh, false);
             }
+        }
+    }
+
+    /**
+     * Fills the ghost planes of an axis this rank holds whole (the grid is
+     * periodic) from its own interior faces, over the same extent as
+     * {@link #face}: plane 1 into plane {@code n - 1} and plane {@code n - 2}
+     * into plane 0, in one pass over the array.
+     */
+    private static void wrap(double[] u, int axis, int n1, int n2, int n3) {
+        if (axis == 0) {
+            for (int i3 = 1; i3 < n3 - 1; i3++) {
+                for (int i2 = 1; i2 < n2 - 1; i2++) {
+                    int row = n1 * (i2 + n2 * i3);
+                    double first = u[row + 1];
+                    u[row] = u[row + n1 - 2];
+                    u[row + n1 - 1] = first;
+                }
+            }
+        } else if (axis == 1) {
+            for (int i3 = 1; i3 < n3 - 1; i3++) {
+                int base = n1 * n2 * i3;
+                System.arraycopy(u, base + n1, u, base + n1 * (n2 - 1), n1);
+                System.arraycopy(u, base + n1 * (n2 - 2), u, base, n1);
+            }
+        } else {
+            int plane = n1 * n2;
+            System.arraycopy(u, plane, u, plane * (n3 - 1), plane);
+            System.arraycopy(u, plane * (n3 - 2), u, 0, plane);
         }
     }
 

@@ -18,12 +18,15 @@ import mpi.MPIException;
  * {@link MgGrid} describes; after an operator writes a level, the ghost
  * layer is refreshed by {@link MgGrid#exchange}.
  *
- * <p>The residual and the smoother, the bulk of the work, run on
- * {@link #LANES} points of a line at once with the Vector API: C2 does not
- * vectorise a loop that reads one array at several offsets, as every
- * stencil does, since it cannot rule out overlap with the array written.
- * Each operator makes two passes over a line: the plane sums for the whole
- * line into the line buffers, then the stencil from those sums. Each lane
+ * <p>All four operators run on {@link VectorLanes#DOUBLES} points of a
+ * line at once with the Vector API: C2 does not vectorise a loop that reads
+ * one array at several offsets, as every stencil does. The residual, the smoother and the
+ * restriction make two passes over a line: the plane sums for the whole
+ * line into the line buffers, then the stencil from those sums. The
+ * restriction evaluates its stencil at every fine point of the line and
+ * keeps every other one, which costs less than reading the line with a
+ * stride of two. The interpolation forms the even and the odd fine points
+ * of a line as two vectors and interleaves them ({@link VectorLanes#LOW_PAIRS}). Each lane
  * performs exactly the scalar operations, in the same order and without
  * fused multiply-adds, so the results are the scalar code's bit for bit;
  * the points past the last whole vector of a line (all of them on the
@@ -32,8 +35,13 @@ import mpi.MPIException;
  * <p>Not thread-safe: one instance per rank (it owns line buffers).
  */
 final class MgOperators {
-    /** The vector shape of the stencil loops. */
-    private static final VectorSpecies<Double> LANES = DoubleVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Double> LANES = VectorLanes.DOUBLES;
+    /**
+     * The y-lines of a level the residual and the smoother sweep through
+     * all planes before moving on: three planes of a block of lines of the
+     * largest classes stay inside a 1 MiB L2 cache.
+     */
+    private static final int BLOCK_LINES = 32;
 
     private final MgGrid grid;
     private final double[] a;
@@ -73,41 +81,47 @@ final class MgOperators {
         int n1 = grid.extent(level, 0);
         int n2 = grid.extent(level, 1);
         int n3 = grid.extent(level, 2);
-        int plane = n1 * n2;
+        for (int first2 = 1; first2 < n2 - 1; first2 += BLOCK_LINES) {
+            int end2 = Math.min(first2 + BLOCK_LINES, n2 - 1);
+            for (int i3 = 1; i3 < n3 - 1; i3++) {
+                for (int i2 = first2; i2 < end2; i2++) {
+                    residualLine(u, v, r, n1 * (i2 + n2 * i3), n1, n1 * n2);
+                }
+            }
+        }
+        grid.exchange(r, level);
+    }
+
+    /** The residual on the interior of the x-line starting at {@code centre}. */
+    private void residualLine(double[] u, double[] v, double[] r, int centre, int n1, int plane) {
         double a0 = a[0];
         double a2 = a[2];
         double a3 = a[3];
         double[] faces = line1;
         double[] edges = line2;
+        int south = centre - n1;
+        int north = centre + n1;
+        sum4(u, south, north, centre - plane, centre + plane, faces, n1);
+        sum4(u, south - plane, north - plane, south + plane, north + plane, edges, n1);
         int lanes = LANES.length();
-        for (int i3 = 1; i3 < n3 - 1; i3++) {
-            for (int i2 = 1; i2 < n2 - 1; i2++) {
-                int centre = n1 * (i2 + n2 * i3);
-                int south = centre - n1;
-                int north = centre + n1;
-                sum4(u, south, north, centre - plane, centre + plane, faces, n1);
-                sum4(u, south - plane, north - plane, south + plane, north + plane, edges, n1);
-                int i1 = 1;
-                for (; i1 <= n1 - 1 - lanes; i1 += lanes) {
-                    int index = centre + i1;
-                    DoubleVector.fromArray(LANES, v, index)
-                            .sub(DoubleVector.fromArray(LANES, u, index).mul(a0))
-                            .sub(DoubleVector.fromArray(LANES, edges, i1)
-                                    .add(DoubleVector.fromArray(LANES, faces, i1 - 1))
-                                    .add(DoubleVector.fromArray(LANES, faces, i1 + 1)).mul(a2))
-                            .sub(DoubleVector.fromArray(LANES, edges, i1 - 1)
-                                    .add(DoubleVector.fromArray(LANES, edges, i1 + 1)).mul(a3))
-                            .intoArray(r, index);
-                }
-                for (; i1 < n1 - 1; i1++) {
-                    int index = centre + i1;
-                    r[index] = v[index] - a0 * u[index]
-                            - a2 * (edges[i1] + faces[i1 - 1] + faces[i1 + 1])
-                            - a3 * (edges[i1 - 1] + edges[i1 + 1]);
-                }
-            }
+        int i1 = 1;
+        for (; i1 <= n1 - 1 - lanes; i1 += lanes) {
+            int index = centre + i1;
+            DoubleVector.fromArray(LANES, v, index)
+                    .sub(DoubleVector.fromArray(LANES, u, index).mul(a0))
+                    .sub(DoubleVector.fromArray(LANES, edges, i1)
+                            .add(DoubleVector.fromArray(LANES, faces, i1 - 1))
+                            .add(DoubleVector.fromArray(LANES, faces, i1 + 1)).mul(a2))
+                    .sub(DoubleVector.fromArray(LANES, edges, i1 - 1)
+                            .add(DoubleVector.fromArray(LANES, edges, i1 + 1)).mul(a3))
+                    .intoArray(r, index);
         }
-        grid.exchange(r, level);
+        for (; i1 < n1 - 1; i1++) {
+            int index = centre + i1;
+            r[index] = v[index] - a0 * u[index]
+                    - a2 * (edges[i1] + faces[i1 - 1] + faces[i1 + 1])
+                    - a3 * (edges[i1 - 1] + edges[i1 + 1]);
+        }
     }
 
     /**
@@ -122,43 +136,49 @@ final class MgOperators {
         int n1 = grid.extent(level, 0);
         int n2 = grid.extent(level, 1);
         int n3 = grid.extent(level, 2);
-        int plane = n1 * n2;
+        for (int first2 = 1; first2 < n2 - 1; first2 += BLOCK_LINES) {
+            int end2 = Math.min(first2 + BLOCK_LINES, n2 - 1);
+            for (int i3 = 1; i3 < n3 - 1; i3++) {
+                for (int i2 = first2; i2 < end2; i2++) {
+                    smoothLine(r, u, n1 * (i2 + n2 * i3), n1, n1 * n2);
+                }
+            }
+        }
+        grid.exchange(u, level);
+    }
+
+    /** The smoother on the interior of the x-line starting at {@code centre}. */
+    private void smoothLine(double[] r, double[] u, int centre, int n1, int plane) {
         double c0 = c[0];
         double c1 = c[1];
         double c2 = c[2];
         double[] faces = line1;
         double[] edges = line2;
+        int south = centre - n1;
+        int north = centre + n1;
+        sum4(r, south, north, centre - plane, centre + plane, faces, n1);
+        sum4(r, south - plane, north - plane, south + plane, north + plane, edges, n1);
         int lanes = LANES.length();
-        for (int i3 = 1; i3 < n3 - 1; i3++) {
-            for (int i2 = 1; i2 < n2 - 1; i2++) {
-                int centre = n1 * (i2 + n2 * i3);
-                int south = centre - n1;
-                int north = centre + n1;
-                sum4(r, south, north, centre - plane, centre + plane, faces, n1);
-                sum4(r, south - plane, north - plane, south + plane, north + plane, edges, n1);
-                int i1 = 1;
-                for (; i1 <= n1 - 1 - lanes; i1 += lanes) {
-                    int index = centre + i1;
-                    DoubleVector.fromArray(LANES, u, index)
-                            .add(DoubleVector.fromArray(LANES, r, index).mul(c0))
-                            .add(DoubleVector.fromArray(LANES, r, index - 1)
-                                    .add(DoubleVector.fromArray(LANES, r, index + 1))
-                                    .add(DoubleVector.fromArray(LANES, faces, i1)).mul(c1))
-                            .add(DoubleVector.fromArray(LANES, edges, i1)
-                                    .add(DoubleVector.fromArray(LANES, faces, i1 - 1))
-                                    .add(DoubleVector.fromArray(LANES, faces, i1 + 1)).mul(c2))
-                            .intoArray(u, index);
-                }
-                for (; i1 < n1 - 1; i1++) {
-                    int index = centre + i1;
-                    u[index] = u[index]
-                            + c0 * r[index]
-                            + c1 * (r[index - 1] + r[index + 1] + faces[i1])
-                            + c2 * (edges[i1] + faces[i1 - 1] + faces[i1 + 1]);
-                }
-            }
+        int i1 = 1;
+        for (; i1 <= n1 - 1 - lanes; i1 += lanes) {
+            int index = centre + i1;
+            DoubleVector.fromArray(LANES, u, index)
+                    .add(DoubleVector.fromArray(LANES, r, index).mul(c0))
+                    .add(DoubleVector.fromArray(LANES, r, index - 1)
+                            .add(DoubleVector.fromArray(LANES, r, index + 1))
+                            .add(DoubleVector.fromArray(LANES, faces, i1)).mul(c1))
+                    .add(DoubleVector.fromArray(LANES, edges, i1)
+                            .add(DoubleVector.fromArray(LANES, faces, i1 - 1))
+                            .add(DoubleVector.fromArray(LANES, faces, i1 + 1)).mul(c2))
+                    .intoArray(u, index);
         }
-        grid.exchange(u, level);
+        for (; i1 < n1 - 1; i1++) {
+            int index = centre + i1;
+            u[index] = u[index]
+                    + c0 * r[index]
+                    + c1 * (r[index - 1] + r[index + 1] + faces[i1])
+                    + c2 * (edges[i1] + faces[i1 - 1] + faces[i1 + 1]);
+        }
     }
 
     /**
@@ -201,35 +221,55 @@ final class MgOperators {
         int d2 = m2k == 3 ? 1 : 0;
         int d3 = grid.extent(level, 2) == 3 ? 1 : 0;
         int plane = m1k * m2k;
-        double[] x1 = line1;
-        double[] y1 = line2;
+        double[] weighted = line3;
         for (int j3 = 1; j3 < m3j - 1; j3++) {
             int i3 = 2 * j3 - d3;
             for (int j2 = 1; j2 < m2j - 1; j2++) {
                 int i2 = 2 * j2 - d2;
-                int centre = m1k * (i2 + m2k * i3);
-                int south = centre - m1k;
-                int north = centre + m1k;
-                for (int j1 = 1; j1 < m1j; j1++) {
-                    int i1 = 2 * j1 - d1 - 1;
-                    x1[i1] = r[south + i1] + r[north + i1] + r[centre - plane + i1] + r[centre + plane + i1];
-                    y1[i1] = r[south - plane + i1] + r[south + plane + i1]
-                            + r[north - plane + i1] + r[north + plane + i1];
-                }
+                weightLine(r, m1k * (i2 + m2k * i3), m1k, plane);
                 int target = m1j * (j2 + m2j * j3);
                 for (int j1 = 1; j1 < m1j - 1; j1++) {
-                    int i1 = 2 * j1 - d1;
-                    double y2 = r[south - plane + i1] + r[south + plane + i1]
-                            + r[north - plane + i1] + r[north + plane + i1];
-                    double x2 = r[south + i1] + r[north + i1] + r[centre - plane + i1] + r[centre + plane + i1];
-                    s[target + j1] = 0.5 * r[centre + i1]
-                            + 0.25 * (r[centre + i1 - 1] + r[centre + i1 + 1] + x2)
-                            + 0.125 * (x1[i1 - 1] + x1[i1 + 1] + y2)
-                            + 0.0625 * (y1[i1 - 1] + y1[i1 + 1]);
+                    s[target + j1] = weighted[2 * j1 - d1];
                 }
             }
         }
         grid.exchange(s, coarse);
+    }
+
+    /**
+     * The full weighting of {@code r} at every interior point of the fine
+     * x-line starting at {@code centre}, into the third line buffer.
+     */
+    private void weightLine(double[] r, int centre, int m1k, int plane) {
+        double[] x1 = line1;
+        double[] y1 = line2;
+        double[] weighted = line3;
+        int south = centre - m1k;
+        int north = centre + m1k;
+        sum4(r, south, north, centre - plane, centre + plane, x1, m1k);
+        sum4(r, south - plane, south + plane, north - plane, north + plane, y1, m1k);
+        int lanes = LANES.length();
+        int i1 = 1;
+        for (; i1 <= m1k - 1 - lanes; i1 += lanes) {
+            int index = centre + i1;
+            DoubleVector.fromArray(LANES, r, index).mul(0.5)
+                    .add(DoubleVector.fromArray(LANES, r, index - 1)
+                            .add(DoubleVector.fromArray(LANES, r, index + 1))
+                            .add(DoubleVector.fromArray(LANES, x1, i1)).mul(0.25))
+                    .add(DoubleVector.fromArray(LANES, x1, i1 - 1)
+                            .add(DoubleVector.fromArray(LANES, x1, i1 + 1))
+                            .add(DoubleVector.fromArray(LANES, y1, i1)).mul(0.125))
+                    .add(DoubleVector.fromArray(LANES, y1, i1 - 1)
+                            .add(DoubleVector.fromArray(LANES, y1, i1 + 1)).mul(0.0625))
+                    .intoArray(weighted, i1);
+        }
+        for (; i1 < m1k - 1; i1++) {
+            int index = centre + i1;
+            weighted[i1] = 0.5 * r[index]
+                    + 0.25 * (r[index - 1] + r[index + 1] + x1[i1])
+                    + 0.125 * (x1[i1 - 1] + x1[i1 + 1] + y1[i1])
+                    + 0.0625 * (y1[i1 - 1] + y1[i1 + 1]);
+        }
     }
 
     /**
@@ -251,41 +291,72 @@ final class MgOperators {
         int n2 = grid.extent(level, 1);
         int finePlane = n1 * n2;
         int coarsePlane = mm1 * mm2;
-        double[] z1 = line1;
-        double[] z2 = line2;
-        double[] z3 = line3;
         for (int i3 = 0; i3 < mm3 - 1; i3++) {
             for (int i2 = 0; i2 < mm2 - 1; i2++) {
                 int zc = mm1 * i2 + coarsePlane * i3;
-                int zn = zc + mm1;
-                int zu = zc + coarsePlane;
-                int znu = zn + coarsePlane;
-                for (int i1 = 0; i1 < mm1; i1++) {
-                    z1[i1] = z[zn + i1] + z[zc + i1];
-                    z2[i1] = z[zu + i1] + z[zc + i1];
-                    z3[i1] = z[znu + i1] + z[zu + i1] + z1[i1];
-                }
+                coarseSums(z, zc, mm1, coarsePlane);
                 int base = n1 * (2 * i2) + finePlane * (2 * i3);
                 int up = base + n1;
-                int high = base + finePlane;
-                int upHigh = up + finePlane;
-                for (int i1 = 0; i1 < mm1 - 1; i1++) {
-                    u[base + 2 * i1] += z[zc + i1];
-                    u[base + 2 * i1 + 1] += 0.5 * (z[zc + i1 + 1] + z[zc + i1]);
-                }
-                for (int i1 = 0; i1 < mm1 - 1; i1++) {
-                    u[up + 2 * i1] += 0.5 * z1[i1];
-                    u[up + 2 * i1 + 1] += 0.25 * (z1[i1] + z1[i1 + 1]);
-                }
-                for (int i1 = 0; i1 < mm1 - 1; i1++) {
-                    u[high + 2 * i1] += 0.5 * z2[i1];
-                    u[high + 2 * i1 + 1] += 0.25 * (z2[i1] + z2[i1 + 1]);
-                }
-                for (int i1 = 0; i1 < mm1 - 1; i1++) {
-                    u[upHigh + 2 * i1] += 0.25 * z3[i1];
-                    u[upHigh + 2 * i1 + 1] += 0.125 * (z3[i1] + z3[i1 + 1]);
-                }
+                addInterpolated(u, base, z, zc, mm1 - 1, 1.0, 0.5);
+                addInterpolated(u, up, line1, 0, mm1 - 1, 0.5, 0.25);
+                addInterpolated(u, base + finePlane, line2, 0, mm1 - 1, 0.5, 0.25);
+                addInterpolated(u, up + finePlane, line3, 0, mm1 - 1, 0.25, 0.125);
             }
+        }
+    }
+
+    /**
+     * The sums of the coarse line starting at {@code zc} with its neighbours
+     * north, up, and north and up, for the interpolation ({@code z1},
+     * {@code z2}, {@code z3} of the reference) into the line buffers.
+     */
+    private void coarseSums(double[] z, int zc, int mm1, int coarsePlane) {
+        double[] z1 = line1;
+        double[] z2 = line2;
+        double[] z3 = line3;
+        int zn = zc + mm1;
+        int zu = zc + coarsePlane;
+        int znu = zn + coarsePlane;
+        int lanes = LANES.length();
+        int i1 = 0;
+        for (; i1 <= mm1 - lanes; i1 += lanes) {
+            DoubleVector centre = DoubleVector.fromArray(LANES, z, zc + i1);
+            DoubleVector up = DoubleVector.fromArray(LANES, z, zu + i1);
+            DoubleVector north = DoubleVector.fromArray(LANES, z, zn + i1).add(centre);
+            north.intoArray(z1, i1);
+            up.add(centre).intoArray(z2, i1);
+            DoubleVector.fromArray(LANES, z, znu + i1).add(up).add(north).intoArray(z3, i1);
+        }
+        for (; i1 < mm1; i1++) {
+            z1[i1] = z[zn + i1] + z[zc + i1];
+            z2[i1] = z[zu + i1] + z[zc + i1];
+            z3[i1] = z[znu + i1] + z[zu + i1] + z1[i1];
+        }
+    }
+
+    /**
+     * Adds a coarse line to a fine one: {@code u[fine + 2 i] += even w[offset + i]}
+     * and {@code u[fine + 2 i + 1] += odd (w[offset + i] + w[offset + i + 1])}
+     * for {@code i} in {@code [0, count)}. A weight of 1 leaves the value as
+     * it is, so it serves the plain copy of the reference too.
+     */
+    private static void addInterpolated(double[] u, int fine, double[] w, int offset, int count,
+            double even, double odd) {
+        int lanes = LANES.length();
+        int i = 0;
+        for (; i <= count - lanes; i += lanes) {
+            DoubleVector here = DoubleVector.fromArray(LANES, w, offset + i);
+            DoubleVector between = DoubleVector.fromArray(LANES, w, offset + i + 1).add(here).mul(odd);
+            DoubleVector at = here.mul(even);
+            int index = fine + 2 * i;
+            DoubleVector.fromArray(LANES, u, index).add(VectorLanes.LOW_PAIRS.selectFrom(at, between))
+                    .intoArray(u, index);
+            DoubleVector.fromArray(LANES, u, index + lanes).add(VectorLanes.HIGH_PAIRS.selectFrom(at, between))
+                    .intoArray(u, index + lanes);
+        }
+        for (; i < count; i++) {
+            u[fine + 2 * i] += even * w[offset + i];
+            u[fine + 2 * i + 1] += odd * (w[offset + i + 1] + w[offset + i]);
         }
     }
 
