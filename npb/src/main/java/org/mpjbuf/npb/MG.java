@@ -103,6 +103,7 @@ public final class MG implements Benchmark {
         MgRandomField.fill(grid, v);
         int warmups = Warmup.run(comm, () -> {
             operators.residual(u[top], v, r[top], top);
+            operators.norm(r[top]);
             vCycle(operators, coarse, u, r, v, top);
             operators.residual(u[top], v, r[top], top);
             Arrays.fill(u[top], 0.0);

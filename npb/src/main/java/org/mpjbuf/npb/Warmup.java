@@ -19,7 +19,13 @@ import mpi.MPIException;
  * two cores the compiler threads then took 0.8-1.6 s out of the 1.1-2.3 s of
  * a class A timed part. The warm-up therefore repeats the iteration until
  * one ran with the compiler busy for less than {@link #QUIET_FRACTION} of its
- * wall time, at most {@link #MAXIMUM_ITERATIONS} times and no longer than
+ * wall time and no faster than {@link #STEADY_RATIO} times the one before
+ * (a quiet compiler alone does not mean compiled code: a method whose loops
+ * have not yet run often enough is still interpreted, with no compilation
+ * queued; when it is compiled the next iteration gets faster, and MG's
+ * interpolation, called a few times per iteration, was interpreted into the
+ * timed part until this test was added), at most
+ * {@link #MAXIMUM_ITERATIONS} times and no longer than
  * {@link #MAXIMUM_SECONDS} (short iterations need many repetitions before
  * the method around them is compiled, long ones a few); the ranks agree on
  * every repetition (the busiest and slowest rank decides), since an
@@ -31,6 +37,13 @@ import mpi.MPIException;
 final class Warmup {
     /** The compiler's share of an iteration's wall time below which the JVM counts as warm. */
     static final double QUIET_FRACTION = 0.02;
+
+    /**
+     * The least ratio of an iteration's time to the one before for which the
+     * code counts as steady: a faster iteration means code was still being
+     * replaced by compiled code.
+     */
+    static final double STEADY_RATIO = 0.95;
 
     /** The most untimed iterations, the reference's one included. */
     static final int MAXIMUM_ITERATIONS = 24;
@@ -53,8 +66,9 @@ final class Warmup {
     }
 
     /**
-     * Runs {@code iteration} once, then again while the compiler was busy
-     * during the last one.
+     * Runs {@code iteration} at least twice, then again while the compiler
+     * was busy during the last one or the last one ran faster than the one
+     * before.
      *
      * @param comm the kernel's communicator; every rank must call this
      * @param iteration the untimed iteration, which leaves the kernel's data
@@ -64,9 +78,10 @@ final class Warmup {
      * @throws MPIException if communication fails
      */
     static int run(Intracomm comm, Iteration iteration) throws MPIException {
-        double[] mine = new double[2];
-        double[] worst = new double[2];
+        double[] mine = new double[3];
+        double[] worst = new double[3];
         double warmupStartedAt = MPI.Wtime();
+        double previousSeconds = Double.POSITIVE_INFINITY;
         for (int count = 1; ; count++) {
             long compiledBefore = BenchmarkTimer.compileMillis();
             double startedAt = MPI.Wtime();
@@ -76,10 +91,13 @@ final class Warmup {
             long compiledMillis = BenchmarkTimer.compileMillis() - compiledBefore;
             mine[0] = compiledMillis * 1.0e-3 / seconds;
             mine[1] = now - warmupStartedAt;
-            comm.Allreduce(mine, 0, worst, 0, 2, MPI.DOUBLE, MPI.MAX);
-            if (worst[0] < QUIET_FRACTION || count == MAXIMUM_ITERATIONS || worst[1] >= MAXIMUM_SECONDS) {
+            mine[2] = seconds;
+            comm.Allreduce(mine, 0, worst, 0, 3, MPI.DOUBLE, MPI.MAX);
+            boolean steady = worst[0] < QUIET_FRACTION && worst[2] >= STEADY_RATIO * previousSeconds;
+            if (steady || count == MAXIMUM_ITERATIONS || worst[1] >= MAXIMUM_SECONDS) {
                 return count;
             }
+            previousSeconds = worst[2];
         }
     }
 

@@ -14,7 +14,10 @@ import org.mpjbuf.mpj.runtime.Job;
 
 import mpi.MPI;
 
-/** The warm-up runs the same number of iterations on every rank, at least one and at most the limit. */
+/**
+ * The warm-up runs the same number of iterations on every rank, at least two and at most the limit,
+ * and goes on while the iterations get faster.
+ */
 class WarmupTest {
 
     @ParameterizedTest(name = "{0} ranks")
@@ -38,7 +41,29 @@ class WarmupTest {
         for (int[] count : counts) {
             assertEquals(first, count[0], "every rank agrees on the number of iterations");
             assertEquals(count[0], count[1], "the returned count is the number of iterations run");
-            assertTrue(count[0] >= 1 && count[0] <= Warmup.MAXIMUM_ITERATIONS, "count " + count[0]);
+            assertTrue(count[0] >= 2 && count[0] <= Warmup.MAXIMUM_ITERATIONS, "count " + count[0]);
+        }
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {1, 2})
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldGoOnWhileTheIterationsGetFaster(int ranks) {
+        long[] busyMillis = {80, 40, 20, 10};
+        List<Integer> counts = new CopyOnWriteArrayList<>();
+        Job.of(ranks).runTasks(world -> {
+            int[] ran = {0};
+            counts.add(Warmup.run(world, () -> {
+                long end = System.nanoTime() + 1_000_000L * busyMillis[Math.min(ran[0]++, busyMillis.length - 1)];
+                while (System.nanoTime() < end) {
+                    Thread.onSpinWait();
+                }
+                world.Barrier();
+            }));
+        }).orThrow();
+
+        for (int count : counts) {
+            assertTrue(count > busyMillis.length, "stopped after " + count + " iterations, while they got faster");
         }
     }
 }
