@@ -1,6 +1,7 @@
 package org.mpjbuf.npb;
 
 import java.io.PrintStream;
+import java.util.Arrays;
 
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.VectorMask;
@@ -139,17 +140,18 @@ public final class EP implements Benchmark {
     /**
      * Turns one batch of uniform deviates into Gaussian pairs and adds them to {@code sums}.
      *
-     * <p>Two passes, both on vectors of {@link #LANES} pairs: the first keeps
-     * the pairs inside the unit circle, packed into {@code accepted} by
+     * <p>Two passes, both on vectors of {@link #LANES} pairs (a batch's
+     * {@value #BATCH_PAIRS} pairs are a whole number of vectors): the first
+     * keeps the pairs inside the unit circle, packed into {@code accepted} by
      * compressing the lanes that pass (no branch: the acceptance test fails
-     * for about one pair in five, at random); the second turns the kept pairs into
-     * Gaussian pairs (logarithm,
-     * division and square root of every lane at once), keeping one partial
-     * sum per lane, and leaves each pair's annulus radius in {@code ts} for a
-     * last counting loop. The lanes' partial sums make the additions run in
-     * another order than the specification's single loop: the sums differ
-     * from the reference's in the last digits, far inside the verification's
-     * relative tolerance of {@code 1e-8}.
+     * for about one pair in five, at random); the second turns the kept pairs
+     * into Gaussian pairs (logarithm, division and square root of every lane
+     * at once), keeping one partial sum per lane, and leaves each pair's
+     * annulus radius in {@code ts} for a last counting loop. The lanes'
+     * partial sums make the additions run in another order than the
+     * specification's single loop: the sums differ from the reference's in
+     * the last digits, far inside the verification's relative tolerance of
+     * {@code 1e-8}.
      */
     private static void tally(double[] deviates, Accepted accepted, double[] sums) {
         double[] xs = accepted.xs;
@@ -193,9 +195,7 @@ public final class EP implements Benchmark {
             sy += t4;
         }
         int[] annuli = accepted.annuli;
-        for (int annulus = 0; annulus < ANNULI; annulus++) {
-            annuli[annulus] = 0;
-        }
+        Arrays.fill(annuli, 0);
         for (k = 0; k < kept; k++) {
             annuli[(int) ts[k]]++;
         }

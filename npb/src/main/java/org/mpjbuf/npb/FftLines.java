@@ -16,7 +16,7 @@ import static org.mpjbuf.npb.VectorLanes.REAL_PARTS;
  * <p>Design note. The array has extents {@code (n0, n1, n2)}, {@code n0}
  * fastest; complex element {@code (i0, i1, i2)} is at double index
  * {@code 2 (i0 + n0 (i1 + n1 i2))}. Lines along the chosen axis are
- * transformed {@value #BATCH} at a time: a batch is gathered into split
+ * transformed a batch at a time: a batch is gathered into split
  * real and imaginary scratch arrays laid out {@code [element][line]}, so the
  * innermost loop of every butterfly runs over the lines with unit stride,
  * then scattered back. Pass {@code l} of a length-{@code 2^m} transform
@@ -26,19 +26,20 @@ import static org.mpjbuf.npb.VectorLanes.REAL_PARTS;
  * The inverse uses the conjugate roots and does not scale. The butterflies
  * work on a vector of lines at once ({@link VectorLanes}); each lane
  * performs exactly the scalar operations, in the same order and without
- * fused multiply-adds, so the results are the reference's bit for bit. Gathering and scattering are vector operations
- * too: lines along the fastest axis move with indexed loads and stores
- * ({@link #lineOffsets}), lines across it split and rebuild the complex
- * pairs with two-vector lane selections. A batch of {@value #BATCH} lines
- * reads half a kilobyte per element from each plane, which measured a few
- * per cent faster than 16 lines and no slower than 64.
+ * fused multiply-adds, so the results are the reference's bit for bit.
+ * Lines across the fastest axis are gathered and scattered with vectors
+ * too, splitting and rebuilding the complex pairs with two-vector lane
+ * selections; lines along it move one number at a time (indexed vector
+ * loads and stores were not faster). A batch holds {@link #BATCH} lines:
+ * 16, or a vector's lanes where a vector holds more, so that the lanes
+ * divide every run of the butterflies.
  *
  * <p>Not thread-safe: one instance per rank (it owns the scratch arrays).
  */
 final class FftLines {
-    /** Lines per batch: a multiple of every vector's lane count (at most 32 doubles). */
-    private static final int BATCH = 16;
     private static final VectorSpecies<Double> LANES = VectorLanes.DOUBLES;
+    /** Lines per batch, a multiple of the lanes. */
+    private static final int BATCH = Math.max(16, LANES.length());
 
     private final double[] rootRe;
     private final double[] rootIm;
@@ -48,8 +49,6 @@ final class FftLines {
     private double[] yr;
     private double[] yi;
     private boolean inverse;
-    /** The double offsets of {@code LANES.length()} consecutive lines of the current transform. */
-    private final int[] lineOffsets = new int[LANES.length()];
 
     /**
      * Creates the transform for lines up to {@code maxLength} elements.
@@ -120,9 +119,6 @@ final class FftLines {
                 outerCount = n1;
                 outerStep = n0;
             }
-        }
-        for (int q = 0; q < lineOffsets.length; q++) {
-            lineOffsets[q] = 2 * q * lineStep;
         }
         for (int outer = 0; outer < outerCount; outer++) {
             for (int first = 0; first < lineCount; first += BATCH) {
@@ -288,7 +284,7 @@ final class FftLines {
 
     /**
      * Pass {@code l} of the Stockham FFT from {@code (ar, ai)} into
-     * {@code (br, bi)} ({@code fftz2}); all {@value #BATCH} lines of the batch
+     * {@code (br, bi)} ({@code fftz2}); all {@link #BATCH} lines of the batch
      * are transformed (unused ones hold stale finite values), so that the
      * inner loop runs over {@code lk * BATCH} consecutive doubles.
      */

@@ -48,7 +48,10 @@ final class Warmup {
     /** The most untimed iterations, the reference's one included. */
     static final int MAXIMUM_ITERATIONS = 24;
 
-    /** The warm-up starts no further iteration once it has run this long. */
+    /**
+     * The warm-up starts no third or later iteration once it has run this
+     * long (the second always runs: the first is mostly interpreted).
+     */
     static final double MAXIMUM_SECONDS = 3.0;
 
     private Warmup() {
@@ -94,7 +97,7 @@ final class Warmup {
             mine[2] = seconds;
             comm.Allreduce(mine, 0, worst, 0, 3, MPI.DOUBLE, MPI.MAX);
             boolean steady = worst[0] < QUIET_FRACTION && worst[2] >= STEADY_RATIO * previousSeconds;
-            if (steady || count == MAXIMUM_ITERATIONS || worst[1] >= MAXIMUM_SECONDS) {
+            if (steady || count == MAXIMUM_ITERATIONS || count >= 2 && worst[1] >= MAXIMUM_SECONDS) {
                 return count;
             }
             previousSeconds = worst[2];
