@@ -34,7 +34,7 @@ final class NpbRandom {
     private static final long MASK_46 = (1L << 46) - 1;
     private static final double R46 = 0x1p-46;
     /** The vector shape of {@link #fill}: as many states advance at once as it has lanes. */
-    private static final VectorSpecies<Long> LANES = LongVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Long> LANES = VectorLanes.LONGS;
 
     private long seed;
 

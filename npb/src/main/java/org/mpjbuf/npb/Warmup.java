@@ -22,9 +22,9 @@ import mpi.MPIException;
  * wall time and no faster than {@link #STEADY_RATIO} times the one before
  * (a quiet compiler alone does not mean compiled code: a method whose loops
  * have not yet run often enough is still interpreted, with no compilation
- * queued; when it is compiled the next iteration gets faster, and MG's
- * interpolation, called a few times per iteration, was interpreted into the
- * timed part until this test was added), at most
+ * queued; when it is compiled the next iteration gets faster: MG's
+ * interpolation, called a few times per iteration, was otherwise still
+ * interpreted in the timed part), at most
  * {@link #MAXIMUM_ITERATIONS} times and no longer than
  * {@link #MAXIMUM_SECONDS} (short iterations need many repetitions before
  * the method around them is compiled, long ones a few); the ranks agree on
