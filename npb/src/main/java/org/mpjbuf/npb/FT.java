@@ -128,7 +128,8 @@ public final class FT implements Benchmark {
         private final double[] multipliers;
         private double[] spectrum;
         private double[] work;
-        private double[] scratch;
+        /** The transposes' work array; {@code null} on one rank. */
+        private final double[] scratch;
 
         Solver(Intracomm comm, FtParameters parameters) throws MPIException {
             this.comm = comm;
@@ -143,7 +144,7 @@ public final class FT implements Benchmark {
             this.multipliers = new double[length / 2];
             this.spectrum = new double[length];
             this.work = new double[length];
-            this.scratch = new double[length];
+            this.scratch = transpose == null ? null : new double[length];
         }
 
         /** Initial conditions, multipliers and the forward transform into {@link #spectrum}. */
@@ -153,14 +154,13 @@ public final class FT implements Benchmark {
             fft.transform(work, p.nx(), p.ny(), planes, 0, false);
             fft.transform(work, p.nx(), p.ny(), planes, 1, false);
             if (transpose == null) {
-                fft.transform(work, p.nx(), p.ny(), p.nz(), 2, false);
                 double[] swap = spectrum;
                 spectrum = work;
                 work = swap;
             } else {
                 transpose.toFrequencyLayout(work, scratch, spectrum);
-                fft.transform(spectrum, p.nx(), p.ny() / processes, p.nz(), 2, false);
             }
+            fft.transform(spectrum, p.nx(), p.ny() / processes, p.nz(), 2, false);
         }
 
         /** Fills the field with NPB random numbers, plane by plane ({@code compute_initial_conditions}). */
@@ -189,24 +189,13 @@ public final class FT implements Benchmark {
             double[] fx = axisFactors(nx);
             double[] fy = axisFactors(ny);
             double[] fz = axisFactors(nz);
-            if (transpose == null) {
-                for (int z = 0; z < nz; z++) {
-                    for (int y = 0; y < ny; y++) {
-                        double fyz = fy[y] * fz[z];
-                        int row = nx * (y + ny * z);
-                        for (int x = 0; x < nx; x++) {
-                            multipliers[row + x] = fx[x] * fyz;
-                        }
-                    }
-                }
-            } else {
-                int yCount = ny / processes;
-                for (int z = 0; z < nz; z++) {
-                    for (int y = 0; y < yCount; y++) {
-                        int row = nx * (y + yCount * z);
-                        for (int x = 0; x < nx; x++) {
-                            multipliers[row + x] = fz[z] * (fx[x] * fy[firstY + y]);
-                        }
+            int yCount = ny / processes;
+            for (int z = 0; z < nz; z++) {
+                for (int y = 0; y < yCount; y++) {
+                    double fyz = fy[firstY + y] * fz[z];
+                    int row = nx * (y + yCount * z);
+                    for (int x = 0; x < nx; x++) {
+                        multipliers[row + x] = fx[x] * fyz;
                     }
                 }
             }
@@ -262,16 +251,12 @@ public final class FT implements Benchmark {
             }
         }
 
-        /** Transforms the work array back to space; returns the array holding the field. */
+        /** Transforms the work array back to space, in place; returns it. */
         double[] inverse() throws MPIException {
-            if (transpose == null) {
-                fft.transform(work, p.nx(), p.ny(), p.nz(), 2, true);
-                fft.transform(work, p.nx(), p.ny(), p.nz(), 1, true);
-                fft.transform(work, p.nx(), p.ny(), p.nz(), 0, true);
-                return work;
-            }
             fft.transform(work, p.nx(), p.ny() / processes, p.nz(), 2, true);
-            transpose.toSpatialLayout(work, scratch, work);
+            if (transpose != null) {
+                transpose.toSpatialLayout(work, scratch, work);
+            }
             fft.transform(work, p.nx(), p.ny(), planes, 1, true);
             fft.transform(work, p.nx(), p.ny(), planes, 0, true);
             return work;

@@ -57,19 +57,12 @@ public final class MG implements Benchmark {
      */
     @Override
     public int maxProcesses(ProblemClass problemClass) {
-        int top = Parameters.of(problemClass).levels();
-        int log2 = 0;
-        while (mostSplitAxisLog2(log2 + 1) <= top - 1) {
-            log2++;
+        int finestPoints = 1 << Parameters.of(problemClass).levels();
+        int size = 1;
+        while (2 * MgGrid.split(2 * size)[2] <= finestPoints) {
+            size *= 2;
         }
-        return 1 << log2;
-    }
-
-    /** {@return log2 of the ranks along the most-split axis of {@code 2^log2} ranks, as {@link MgGrid} splits them} */
-    private static int mostSplitAxisLog2(int log2) {
-        int dx = log2 / 3;
-        int dy = (log2 - dx) / 2;
-        return log2 - dx - dy;
+        return size;
     }
 
     @Override

@@ -35,7 +35,6 @@ import mpi.Request;
  * <p>Not thread-safe: one instance per rank.
  */
 final class MgGrid {
-
     private final Intracomm comm;
     private final int rank;
     private final int levels;
@@ -62,16 +61,11 @@ final class MgGrid {
         this.comm = comm;
         this.rank = comm.Rank();
         this.levels = levels;
-        int size = comm.Size();
-        int log2 = Integer.numberOfTrailingZeros(size);
-        int dx = log2 / 3;
-        int dy = (log2 - dx) / 2;
-        processes[0] = 1 << dx;
-        processes[1] = 1 << dy;
-        processes[2] = size / (processes[0] * processes[1]);
-        coords[0] = rank % processes[0];
-        coords[1] = (rank / processes[0]) % processes[1];
-        coords[2] = rank / (processes[0] * processes[1]);
+        int[] split = split(comm.Size());
+        System.arraycopy(split, 0, processes, 0, 3);
+        for (int axis = 0; axis < 3; axis++) {
+            coords[axis] = coordinate(rank, axis);
+        }
         for (int axis = 0; axis < 3; axis++) {
             for (int side = 0; side < 2; side++) {
                 int[] c = coords.clone();
@@ -119,10 +113,27 @@ final class MgGrid {
      * @param axis 0 for x, 1 for y, 2 for z
      */
     int startOf(int other, int level, int axis) {
-        int coordinate = axis == 0 ? other % processes[0]
+        return coordinate(other, axis) * (globalSize[level] / processes[axis]);
+    }
+
+    /**
+     * {@return the ranks along x, y and z of a grid of {@code size} ranks, a
+     * power of two: as evenly as possible, z taking the most, then y}
+     *
+     * @param size the rank count
+     */
+    static int[] split(int size) {
+        int log2 = Integer.numberOfTrailingZeros(size);
+        int dx = log2 / 3;
+        int dy = (log2 - dx) / 2;
+        return new int[] {1 << dx, 1 << dy, size >> (dx + dy)};
+    }
+
+    /** {@return the position of rank {@code other} along an axis of the rank grid} */
+    private int coordinate(int other, int axis) {
+        return axis == 0 ? other % processes[0]
                 : axis == 1 ? (other / processes[0]) % processes[1]
                 : other / (processes[0] * processes[1]);
-        return coordinate * (globalSize[level] / processes[axis]);
     }
 
     /** {@return the finest level, {@code lt}} */

@@ -76,7 +76,7 @@ final class Warmup {
      * @param comm the kernel's communicator; every rank must call this
      * @param iteration the untimed iteration, which leaves the kernel's data
      *        ready for another iteration or for the timed part
-     * @return how many iterations ran, from 1 to {@link #MAXIMUM_ITERATIONS}, the
+     * @return how many iterations ran, from 2 to {@link #MAXIMUM_ITERATIONS}, the
      *         same on every rank
      * @throws MPIException if communication fails
      */
@@ -103,5 +103,4 @@ final class Warmup {
             previousSeconds = worst[2];
         }
     }
-
 }
