@@ -172,8 +172,8 @@ final class Channel {
             target.completeWith(new Status(MPI.PROC_NULL, MPI.ANY_TAG, 0));
             return;
         }
-        ProcessID from = source == MPI.ANY_SOURCE ? Device.ANY_SOURCE : peer(source, "source");
-        int deviceTag = tag == MPI.ANY_TAG ? Device.ANY_TAG : tag;
+        ProcessID from = sourceId(source);
+        int deviceTag = deviceTag(tag);
         int elements = elementCount(type, count);
         int index = DatatypeEngine.contiguousIndex(type, offset, count);
         try {
@@ -202,12 +202,11 @@ final class Channel {
             return receive.Wait();
         }
         checkTag(tag, true);
-        ProcessID from = source == MPI.ANY_SOURCE ? Device.ANY_SOURCE : peer(source, "source");
+        ProcessID from = sourceId(source);
         int elements = elementCount(type, count);
         org.mpjbuf.dev.Request request;
         try {
-            request = device.irecv(buf, index, elements, from,
-                tag == MPI.ANY_TAG ? Device.ANY_TAG : tag, context);
+            request = device.irecv(buf, index, elements, from, deviceTag(tag), context);
         } catch (DeviceException | IllegalArgumentException failed) {
             throw receiveFailure(elements, source, tag, failed);
         }
@@ -233,7 +232,7 @@ final class Channel {
         if (source == MPI.PROC_NULL) {
             return new Status(MPI.PROC_NULL, MPI.ANY_TAG, 0);
         }
-        org.mpjbuf.dev.Status found = device.iprobe(probeSource(source), deviceTag(tag), context);
+        org.mpjbuf.dev.Status found = device.iprobe(sourceId(source), deviceTag(tag), context);
         return found == null ? null : status(found);
     }
 
@@ -246,7 +245,7 @@ final class Channel {
         if (source == MPI.PROC_NULL) {
             return new Status(MPI.PROC_NULL, MPI.ANY_TAG, 0);
         }
-        org.mpjbuf.dev.Request probe = device.startProbe(probeSource(source), deviceTag(tag), context);
+        org.mpjbuf.dev.Request probe = device.startProbe(sourceId(source), deviceTag(tag), context);
         try {
             Waiter.await(probe, state.environment());
         } finally {
@@ -256,7 +255,7 @@ final class Channel {
         return status(probe.test());
     }
 
-    private ProcessID probeSource(int source) throws MPIException {
+    private ProcessID sourceId(int source) throws MPIException {
         return source == MPI.ANY_SOURCE ? Device.ANY_SOURCE : peer(source, "source");
     }
 

@@ -1,7 +1,5 @@
 package org.mpjbuf.mpj.runtime;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -14,7 +12,7 @@ import java.util.concurrent.locks.LockSupport;
  * {@link RankAbortedError}.
  *
  * <h2>Wake-ups</h2>
- * A waiting thread {@linkplain #park parks} in the one safe order: it enters its rank's registry
+ * A waiting thread {@linkplain #park parks} in the one safe order: it enters the job's registry
  * of parked threads, only then reads the switch, and parks only if the job still runs; it leaves
  * the registry when it wakes. {@link #stop} sets the switch, then unparks every registered
  * thread. Both sides go through volatile accesses, so either the stopping thread sees the waiter
@@ -33,7 +31,7 @@ final class JobControl {
 
     private final AtomicReference<Stop> stop = new AtomicReference<>();
     private final Thread[] rankThreads;
-    private final List<Set<Thread>> parked;
+    private final Set<Thread> parked = ConcurrentHashMap.newKeySet();
     private final long stopCheckNanos;
 
     /**
@@ -42,10 +40,6 @@ final class JobControl {
      */
     JobControl(int size, long stopCheckMillis) {
         this.rankThreads = new Thread[size];
-        this.parked = new ArrayList<>(size);
-        for (int rank = 0; rank < size; rank++) {
-            parked.add(ConcurrentHashMap.newKeySet());
-        }
         this.stopCheckNanos =
             stopCheckMillis == 0 ? Long.MAX_VALUE : TimeUnit.MILLISECONDS.toNanos(stopCheckMillis);
     }
@@ -70,9 +64,9 @@ final class JobControl {
             if (other != rank && thread != null) {
                 LockSupport.unpark(thread);
             }
-            for (Thread waiter : parked.get(other)) {
-                LockSupport.unpark(waiter);
-            }
+        }
+        for (Thread waiter : parked) {
+            LockSupport.unpark(waiter);
         }
         return true;
     }
@@ -88,15 +82,14 @@ final class JobControl {
     }
 
     /**
-     * Parks the calling thread of a rank for at most {@code nanos} ({@link Long#MAX_VALUE}: without
+     * Parks the calling thread (of any rank) for at most {@code nanos} ({@link Long#MAX_VALUE}: without
      * a bound) unless the job is stopped, registered so that a stop wakes it.
      *
      * @return the stop, if the job was stopped before the park or while parked; null otherwise
      */
-    Stop park(int rank, Object blocker, long nanos) {
+    Stop park(Object blocker, long nanos) {
         Thread self = Thread.currentThread();
-        Set<Thread> registry = parked.get(rank);
-        registry.add(self);
+        parked.add(self);
         try {
             Stop stopped = stop.get();
             if (stopped != null) {
@@ -109,7 +102,7 @@ final class JobControl {
             }
             return stop.get();
         } finally {
-            registry.remove(self);
+            parked.remove(self);
         }
     }
 }

@@ -189,20 +189,23 @@ public final class Mpjrun {
             return;
         }
         RankOutcome cause = result.firstFailure();
+        String missingModule = null;
         for (RankOutcome outcome : result.outcomes()) {
             if (outcome == cause || outcome.state() == RankOutcome.State.FAILED
                 || outcome.state() == RankOutcome.State.ABORTED) {
                 err.println("mpjrun: " + outcome);
                 if (outcome.state() == RankOutcome.State.FAILED) {
                     outcome.failure().printStackTrace(err);
-                    String module = missingIncubatorModule(outcome.failure());
-                    if (module != null) {
-                        err.println("mpjrun: " + module + " is an incubating JDK module, which the JVM resolves only"
-                            + " when asked: run it with --add-modules " + module
-                            + " (with bin/mpjrun: MPJRUN_JVM_OPTS=\"--add-modules " + module + "\")");
+                    if (missingModule == null) {
+                        missingModule = missingIncubatorModule(outcome.failure());
                     }
                 }
             }
+        }
+        if (missingModule != null) {
+            err.println("mpjrun: " + missingModule + " is an incubating JDK module, which the JVM resolves only"
+                + " when asked: run it with --add-modules " + missingModule
+                + " (with bin/mpjrun: MPJRUN_JVM_OPTS=\"--add-modules " + missingModule + "\")");
         }
         long stopped = result.outcomes().stream()
             .filter(outcome -> outcome.state() == RankOutcome.State.STOPPED).count();

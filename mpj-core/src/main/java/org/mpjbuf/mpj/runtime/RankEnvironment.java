@@ -135,18 +135,6 @@ public final class RankEnvironment {
     }
 
     /**
-     * Unwinds the calling rank if the job has been stopped by another rank; waits call this.
-     *
-     * @throws RankAbortedError when the job is stopping
-     */
-    public void checkStopping() {
-        JobControl.Stop stop = control.stopped();
-        if (stop != null) {
-            throw stopped(stop);
-        }
-    }
-
-    /**
      * Parks the calling thread, one of this rank's threads waiting for something whose completion
      * unparks it, until it is unparked, the job's stop-check interval has passed, or the job is
      * stopped: a stop by another rank wakes every thread parked here at once. The caller re-checks
@@ -173,7 +161,7 @@ public final class RankEnvironment {
         if (stopCheckNanos <= 0) {
             throw new IllegalArgumentException("stopCheckNanos = " + stopCheckNanos + " (expected > 0)");
         }
-        JobControl.Stop stop = control.park(rank, blocker, stopCheckNanos);
+        JobControl.Stop stop = control.park(blocker, stopCheckNanos);
         if (stop != null) {
             throw stopped(stop);
         }
