@@ -190,40 +190,9 @@ public final class CG implements Benchmark {
             return sum;
         }
 
-        /**
-         * {@code result = A v} for this rank's columns.
-         *
-         * <p>Each row's products are summed into four partial sums that are
-         * added at the end of the row: four independent chains of additions
-         * instead of one, so the additions overlap instead of waiting for each
-         * other, each product added by a fused multiply-add (one instruction,
-         * one rounding; 4-6 % more Mop/s on class A in interleaved runs). The
-         * order of summation and the roundings differ from the reference's
-         * single chain of multiplications and additions only in the last
-         * digits, far inside CG's tolerance.
-         */
+        /** {@code result = A v} for this rank's columns. */
         private void multiply(double[] v, double[] result) throws MPIException {
-            int[] rowStarts = matrix.rowStarts;
-            int[] columns = matrix.columns;
-            double[] values = matrix.values;
-            for (int j = 0; j < w.length; j++) {
-                int k = rowStarts[j];
-                int end = rowStarts[j + 1];
-                double sum0 = 0.0;
-                double sum1 = 0.0;
-                double sum2 = 0.0;
-                double sum3 = 0.0;
-                for (; k + 3 < end; k += 4) {
-                    sum0 = Math.fma(values[k], v[columns[k]], sum0);
-                    sum1 = Math.fma(values[k + 1], v[columns[k + 1]], sum1);
-                    sum2 = Math.fma(values[k + 2], v[columns[k + 2]], sum2);
-                    sum3 = Math.fma(values[k + 3], v[columns[k + 3]], sum3);
-                }
-                for (; k < end; k++) {
-                    sum0 += values[k] * v[columns[k]];
-                }
-                w[j] = (sum0 + sum1) + (sum2 + sum3);
-            }
+            matrix.multiply(v, w);
             decomposition.sumAndTranspose(w, result);
         }
     }
