@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Compares org.mpjbuf.npb's CG and MG with the same kernels in C on this machine: builds
+# cg-iteration.c and mg-iteration.c with gcc -O3 (as the NPB reference is built), then for every
+# kernel, class and rank count runs the C program and the Java kernel alternately REPEAT times and
+# prints, as a Markdown table row, the best Mop/s of each and their ratio. At 2 ranks the C figure
+# is of two processes without exchanges (see the programs' headers): an upper bound for native code.
+#   npb/native/compare.sh [KERNELS] [CLASSES] [RANKS] [REPEAT]
+#   e.g. npb/native/compare.sh "CG MG" "A" "1 2" 3
+# Needs the Java build first (./mvnw -B -q package -DskipTests) and gcc.
+set -u
+here=$(cd "$(dirname "$(readlink -f "$0")")" && pwd)
+root=$(dirname "$(dirname "$here")")
+kernels=${1:-"CG MG"}
+classes=${2:-"A"}
+ranks=${3:-"1 2"}
+repeat=${4:-3}
+build=$(mktemp -d)
+trap 'rm -rf "$build"' EXIT
+for kernel in $kernels; do
+  case "$kernel" in
+    CG|MG) ;;
+    *) echo "compare.sh: no C program for kernel '$kernel' (CG or MG)" >&2; exit 2 ;;
+  esac
+  program=$(echo "$kernel" | tr 'A-Z' 'a-z')-iteration
+  gcc -O3 -o "$build/$program" "$here/$program.c" -lm || exit 1
+done
+for np in $ranks; do
+  case "$np" in
+    1|2) ;;
+    *) echo "compare.sh: the C programs run 1 or 2 processes, not '$np'" >&2; exit 2 ;;
+  esac
+done
+
+best() {
+  printf '%s\n' "$@" | sort -g | tail -n 1
+}
+
+echo "| kernel | class | ranks | Java Mop/s (best) | all runs | C Mop/s (best) | all runs | Java / C |"
+echo "|---|---|---|---|---|---|---|---|"
+for kernel in $kernels; do
+  program=$(echo "$kernel" | tr 'A-Z' 'a-z')-iteration
+  for class in $classes; do
+    for np in $ranks; do
+      java_runs=()
+      c_runs=()
+      for _ in $(seq "$repeat"); do
+        c=$("$build/$program" "$class" "$np" 1 | sed -n 's/.* \([0-9.]*\) Mop\/s.*/\1/p')
+        java=$("$root/bin/mpjrun" -np "$np" "org.mpjbuf.npb.$kernel" "CLASS=$class" 2>&1 |
+          awk -F= '/Mop\/s total/ {gsub(/ /, "", $2); print $2}')
+        c_runs+=("${c:-failed}")
+        java_runs+=("${java:-failed}")
+      done
+      java_best=$(best "${java_runs[@]}")
+      c_best=$(best "${c_runs[@]}")
+      ratio=$(awk -v a="$java_best" -v b="$c_best" 'BEGIN {if (b > 0) printf "%.0f %%", 100 * a / b; else print "-"}')
+      bound=""
+      [ "$np" -gt 1 ] && bound=" (no exchanges)"
+      echo "| $kernel | $class | $np | $java_best | ${java_runs[*]} | $c_best$bound | ${c_runs[*]} | $ratio |"
+    done
+  done
+done
