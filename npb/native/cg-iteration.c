@@ -26,32 +26,13 @@
  * given) of all iterations, after one untimed outer iteration, as the
  * reference times them.
  */
+#include "harness.h"
+
 #include <math.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #define CG_STEPS 25
 #define RCOND 0.1
-
-static uint64_t state;
-
-/* The NPB generator: x = 5^13 x mod 2^46, returning 2^-46 x. */
-static double next_deviate(void) {
-    state = (1220703125ULL * state) & ((1ULL << 46) - 1);
-    return (double) state * 0x1p-46;
-}
-
-static double seconds(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return now.tv_sec + now.tv_nsec * 1e-9;
-}
 
 struct triples {
     int count, capacity;
@@ -276,6 +257,27 @@ static double run(const struct block *b, int iterations, int runs, double shift,
     return best;
 }
 
+/* What a process runs, and where it leaves its results (in memory shared with the parent). */
+struct job {
+    int n, nonzer, iterations, runs, processes;
+    double shift;
+    double *times, *zetas, *residuals;
+};
+
+/* Generates the rank's block (all columns at one process, half of them at two) and runs CG on it. */
+static void run_rank(int rank, void *context) {
+    struct job *job = context;
+    struct block b;
+    int half = (job->n + 1) / 2;
+    next_deviate();
+    if (job->processes == 1) {
+        make_block(job->n, job->nonzer, job->shift, 0, job->n, &b);
+    } else {
+        make_block(job->n, job->nonzer, job->shift, rank == 0 ? 0 : half, rank == 0 ? half : job->n - half, &b);
+    }
+    job->times[rank] = run(&b, job->iterations, job->runs, job->shift, &job->zetas[rank], &job->residuals[rank]);
+}
+
 int main(int argc, char **argv) {
     struct { char name; int n, nonzer, iterations; double shift, zeta; } classes[] = {
         {'S', 1400, 7, 15, 10, 8.5971775078648},
@@ -283,64 +285,28 @@ int main(int argc, char **argv) {
         {'A', 14000, 11, 15, 20, 17.130235054029},
         {'B', 75000, 13, 75, 60, 22.712745482631},
     };
-    int chosen = -1;
-    int valid_count = argc == 3 || argc == 4;
-    int processes = valid_count ? atoi(argv[2]) : 0;
-    int runs = argc == 4 ? atoi(argv[3]) : 3;
-    for (int i = 0; valid_count && i < 4; i++) {
-        chosen = argv[1][0] == classes[i].name && argv[1][1] == 0 ? i : chosen;
-    }
-    if (chosen < 0 || (processes != 1 && processes != 2) || runs < 1) {
-        fprintf(stderr, "usage: %s CLASS PROCESSES [RUNS]   (CLASS: S, W, A or B; PROCESSES: 1 or 2; RUNS >= 1)\n",
-                argv[0]);
+    struct job job;
+    int chosen = parse_arguments(argc, argv, "SWAB", &job.processes, &job.runs);
+    if (chosen < 0) {
         return 2;
     }
-    int n = classes[chosen].n, nonzer = classes[chosen].nonzer, iterations = classes[chosen].iterations;
-    double per_row = 3.0 + nonzer * (nonzer + 1) + 25.0 * (5.0 + nonzer * (nonzer + 1)) + 3.0;
-    double mega_operations = 1.0e-6 * 2 * iterations * (double) n * per_row;
-
-    /* Each process writes its best time here; the parent reads them after the children exit. */
-    double *times = mmap(NULL, 2 * sizeof(double), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    double *zetas = mmap(NULL, 2 * sizeof(double), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    double *residuals = mmap(NULL, 2 * sizeof(double), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (times == MAP_FAILED || zetas == MAP_FAILED || residuals == MAP_FAILED) {
-        perror("mmap");
+    job.n = classes[chosen].n;
+    job.nonzer = classes[chosen].nonzer;
+    job.iterations = classes[chosen].iterations;
+    job.shift = classes[chosen].shift;
+    job.times = shared_doubles(2);
+    job.zetas = shared_doubles(2);
+    job.residuals = shared_doubles(2);
+    if (run_processes(job.processes, run_rank, &job) != 0) {
         return 1;
     }
-    for (int rank = 0; rank < processes; rank++) {
-        pid_t child = fork();
-        if (child < 0) {
-            perror("fork");
-            return 1;
-        }
-        if (child == 0) {
-            struct block b;
-            int half = (n + 1) / 2;
-            state = 314159265;
-            next_deviate();
-            if (processes == 1) {
-                make_block(n, nonzer, classes[chosen].shift, 0, n, &b);
-            } else {
-                make_block(n, nonzer, classes[chosen].shift, rank == 0 ? 0 : half, rank == 0 ? half : n - half,
-                        &b);
-            }
-            times[rank] = run(&b, iterations, runs, classes[chosen].shift, &zetas[rank], &residuals[rank]);
-            _exit(0);
-        }
-    }
-    for (int rank = 0; rank < processes; rank++) {
-        int status;
-        if (wait(&status) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-            fprintf(stderr, "a process failed\n");
-            return 1;
-        }
-    }
-    double slowest = processes == 1 ? times[0] : fmax(times[0], times[1]);
-    printf("class %c, %d process%s: time %.3f s, %.1f Mop/s", classes[chosen].name, processes,
-            processes == 1 ? "" : "es (no exchanges)", slowest, mega_operations / slowest);
-    if (processes == 1) {
-        printf(", ||r|| %.14e, zeta %.13f (%s)", residuals[0], zetas[0],
-                fabs(zetas[0] - classes[chosen].zeta) / classes[chosen].zeta <= 1e-10 ? "verified" : "NOT verified");
+    double per_row = 3.0 + job.nonzer * (job.nonzer + 1) + 25.0 * (5.0 + job.nonzer * (job.nonzer + 1)) + 3.0;
+    double mega_operations = 1.0e-6 * 2 * job.iterations * (double) job.n * per_row;
+    double zeta = job.zetas[0], expected = classes[chosen].zeta;
+    print_timing(classes[chosen].name, job.processes, fmax(job.times[0], job.times[1]), mega_operations);
+    if (job.processes == 1) {
+        printf(", ||r|| %.14e, zeta %.13f (%s)", job.residuals[0], zeta,
+                fabs(zeta - expected) / expected <= 1e-10 ? "verified" : "NOT verified");
     }
     printf("\n");
     return 0;

@@ -11,28 +11,12 @@
  *   gcc -O3 -o is-iteration is-iteration.c && ./is-iteration 23 19   (class A)
  *                                              ./is-iteration 25 21   (class B)
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include "harness.h"
+
 #include <string.h>
-#include <time.h>
 
 #define BUCKETS_LOG2 10
 #define ITERATIONS 10
-
-static uint64_t state = 314159265;
-
-/* The NPB generator: x = 5^13 x mod 2^46, returning 2^-46 x. */
-static double next_deviate(void) {
-    state = (1220703125ULL * state) & ((1ULL << 46) - 1);
-    return (double) state * 0x1p-46;
-}
-
-static double seconds(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return now.tv_sec + now.tv_nsec * 1e-9;
-}
 
 int main(int argc, char **argv) {
     if (argc != 3) {

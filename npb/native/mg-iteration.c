@@ -35,32 +35,17 @@
  * Classes S, W, A and B. Prints the best of the timed runs (three unless
  * given).
  */
-#define _DEFAULT_SOURCE /* clock_gettime and MAP_ANONYMOUS under -std=c11 too */
-#include <math.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/mman.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
+#include "harness.h"
 
-#define MULTIPLIER 1220703125ULL /* 5^13 */
-#define MASK_46 ((1ULL << 46) - 1)
-#define SEED 314159265ULL
+#include <math.h>
+#include <string.h>
+
 #define EXTREMES 10
 #define MAX_LEVELS 10
 
 static const double A[4] = {-8.0 / 3.0, 0.0, 1.0 / 6.0, 1.0 / 12.0};
 static const double C_SMALL[4] = {-3.0 / 8.0, 1.0 / 32.0, -1.0 / 64.0, 0.0};
 static const double C_LARGE[4] = {-3.0 / 17.0, 1.0 / 33.0, -1.0 / 61.0, 0.0};
-
-static double seconds(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return now.tv_sec + now.tv_nsec * 1e-9;
-}
 
 static void *allocate(size_t count, size_t size) {
     void *p = calloc(count, size);
@@ -69,18 +54,6 @@ static void *allocate(size_t count, size_t size) {
         exit(1);
     }
     return p;
-}
-
-/* a^n mod 2^46, by binary powering. */
-static uint64_t power(uint64_t a, uint64_t n) {
-    uint64_t result = 1;
-    for (; n != 0; n >>= 1) {
-        if (n & 1) {
-            result = (result * a) & MASK_46;
-        }
-        a = (a * a) & MASK_46;
-    }
-    return result;
 }
 
 /*
@@ -335,19 +308,19 @@ static void offer(struct extremes *e, double value, long point, int largest) {
  * whole grid, then -1 and +1 at those in the block, zero elsewhere, and comm3.
  */
 static void zran3(double *v, int n1, int n2, int n3, int nx, int first_plane, double *line) {
-    uint64_t a1 = power(MULTIPLIER, nx), a2 = power(MULTIPLIER, (uint64_t) nx * nx);
+    uint64_t a1 = npb_power(NPB_MULTIPLIER, nx), a2 = npb_power(NPB_MULTIPLIER, (uint64_t) nx * nx);
     struct extremes largest, smallest;
     for (int i = 0; i < EXTREMES; i++) {
         largest.values[i] = 0.0, largest.points[i] = 0;
         smallest.values[i] = 1.0, smallest.points[i] = 0;
     }
-    uint64_t x0 = SEED;
+    uint64_t x0 = NPB_SEED;
     for (int i3 = 0; i3 < nx; i3++) {
         uint64_t x1 = x0;
         for (int i2 = 0; i2 < nx; i2++) {
             uint64_t x = x1;
             for (int i1 = 0; i1 < nx; i1++) {
-                x = (MULTIPLIER * x) & MASK_46;
+                x = (NPB_MULTIPLIER * x) & NPB_MASK_46;
                 line[i1] = (double) x * 0x1p-46;
             }
             long row = (long) nx * (i2 + (long) nx * i3);
@@ -355,9 +328,9 @@ static void zran3(double *v, int n1, int n2, int n3, int nx, int first_plane, do
                 offer(&largest, line[i1], row + i1, 1);
                 offer(&smallest, line[i1], row + i1, 0);
             }
-            x1 = (a1 * x1) & MASK_46;
+            x1 = (a1 * x1) & NPB_MASK_46;
         }
-        x0 = (a2 * x0) & MASK_46;
+        x0 = (a2 * x0) & NPB_MASK_46;
     }
     zero3(v, n1, n2, n3);
     for (int sign = -1; sign <= 1; sign += 2) {
@@ -420,10 +393,18 @@ static double run(struct grid *g, int iterations, int runs, double *rnm2, double
     return best;
 }
 
-static int parse(const char *text, long *value) {
-    char *end;
-    *value = strtol(text, &end, 10);
-    return *text != 0 && *end == 0;
+/* What a process runs, and where it leaves its results (in memory shared with the parent). */
+struct job {
+    int lt, iterations, runs, processes;
+    const double *c;
+    double *times, *rnm2, *rnmu;
+};
+
+static void run_rank(int rank, void *context) {
+    struct job *job = context;
+    struct grid g;
+    setup(&g, job->lt, job->processes, rank, job->c);
+    job->times[rank] = run(&g, job->iterations, job->runs, &job->rnm2[rank], &job->rnmu[rank]);
 }
 
 int main(int argc, char **argv) {
@@ -433,55 +414,27 @@ int main(int argc, char **argv) {
         {'A', 8, 4, C_SMALL, 0.2433365309069e-5},
         {'B', 8, 20, C_LARGE, 0.1800564401355e-5},
     };
-    int chosen = -1;
-    long processes = 0, runs = 3;
-    int valid = (argc == 3 || argc == 4) && parse(argv[2], &processes) && (argc == 3 || parse(argv[3], &runs));
-    for (int i = 0; valid && i < 4; i++) {
-        chosen = argv[1][0] == classes[i].name && argv[1][1] == 0 ? i : chosen;
-    }
-    if (chosen < 0 || (processes != 1 && processes != 2) || runs < 1 || runs > 1000) {
-        fprintf(stderr, "usage: %s CLASS PROCESSES [RUNS]   (CLASS: S, W, A or B; PROCESSES: 1 or 2; RUNS 1 to 1000)\n",
-                argv[0]);
+    struct job job;
+    int chosen = parse_arguments(argc, argv, "SWAB", &job.processes, &job.runs);
+    if (chosen < 0) {
         return 2;
     }
-    int lt = classes[chosen].lt, iterations = classes[chosen].iterations;
-    double nx = 1 << lt;
-    double mega_operations = 58.0 * iterations * nx * nx * nx * 1.0e-6;
-
-    /* Each process writes its best time and norms here; the parent reads them after the children exit. */
-    double *shared = mmap(NULL, 6 * sizeof(double), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (shared == MAP_FAILED) {
-        perror("mmap");
+    job.lt = classes[chosen].lt;
+    job.iterations = classes[chosen].iterations;
+    job.c = classes[chosen].c;
+    job.times = shared_doubles(2);
+    job.rnm2 = shared_doubles(2);
+    job.rnmu = shared_doubles(2);
+    if (run_processes(job.processes, run_rank, &job) != 0) {
         return 1;
     }
-    double *times = shared, *rnm2 = shared + 2, *rnmu = shared + 4;
-    for (int rank = 0; rank < processes; rank++) {
-        pid_t child = fork();
-        if (child < 0) {
-            perror("fork");
-            return 1;
-        }
-        if (child == 0) {
-            struct grid g;
-            setup(&g, lt, (int) processes, rank, classes[chosen].c);
-            times[rank] = run(&g, iterations, (int) runs, &rnm2[rank], &rnmu[rank]);
-            _exit(0);
-        }
-    }
-    for (int rank = 0; rank < processes; rank++) {
-        int status;
-        if (wait(&status) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-            fprintf(stderr, "a process failed\n");
-            return 1;
-        }
-    }
-    double slowest = processes == 1 ? times[0] : fmax(times[0], times[1]);
-    printf("class %c, %ld process%s: time %.3f s, %.1f Mop/s", classes[chosen].name, processes,
-            processes == 1 ? "" : "es (no exchanges)", slowest, mega_operations / slowest);
-    if (processes == 1) {
-        double expected = classes[chosen].rnm2;
-        printf(", rnm2 %.13e, rnmu %.13e (%s)", rnm2[0], rnmu[0],
-                fabs(rnm2[0] - expected) / expected <= 1e-8 ? "verified" : "NOT verified");
+    double nx = 1 << job.lt;
+    double mega_operations = 58.0 * job.iterations * nx * nx * nx * 1.0e-6;
+    double rnm2 = job.rnm2[0], expected = classes[chosen].rnm2;
+    print_timing(classes[chosen].name, job.processes, fmax(job.times[0], job.times[1]), mega_operations);
+    if (job.processes == 1) {
+        printf(", rnm2 %.13e, rnmu %.13e (%s)", rnm2, job.rnmu[0],
+                fabs(rnm2 - expected) / expected <= 1e-8 ? "verified" : "NOT verified");
     }
     printf("\n");
     return 0;
