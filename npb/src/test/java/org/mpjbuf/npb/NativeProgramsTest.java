@@ -1,0 +1,117 @@
+package org.mpjbuf.npb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The C programs of {@code npb/native}, which measure native code beside the
+ * kernels: they build warning-free as their headers say, CG and MG verify at
+ * one process of class S, the two-process runs complete, and bad command
+ * lines get the usage. Needs {@code gcc} ({@code .ci/run} installs it).
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class NativeProgramsTest {
+    private static final Path SOURCES = Path.of("native").toAbsolutePath();
+
+    @TempDir
+    static Path binaries;
+
+    /** The exit status and the standard output and error of one process. */
+    private record Run(int status, String output) {
+    }
+
+    private static Run run(String... command) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return new Run(process.waitFor(), output);
+    }
+
+    private static boolean gccPresent() {
+        try {
+            return run("gcc", "--version").status() == 0;
+        } catch (IOException | InterruptedException e) {
+            return false;
+        }
+    }
+
+    @BeforeAll
+    static void build() throws Exception {
+        assumeTrue(gccPresent(), "gcc is not installed");
+        for (String program : List.of("cg-iteration", "mg-iteration", "is-iteration")) {
+            Run compile = run("gcc", "-O3", "-Wall", "-Wextra", "-Werror", "-o", binaries.resolve(program).toString(),
+                    SOURCES.resolve(program + ".c").toString(), "-lm");
+            assertEquals(0, compile.status(), program + ": " + compile.output());
+        }
+    }
+
+    private static Run program(String name, String... arguments) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(binaries.resolve(name).toString());
+        command.addAll(List.of(arguments));
+        return run(command.toArray(String[]::new));
+    }
+
+    @Test
+    void shouldVerifyCgAtOneProcess() throws Exception {
+        Run run = program("cg-iteration", "S", "1", "1");
+
+        assertEquals(0, run.status(), run.output());
+        assertTrue(run.output().contains("zeta 8.5971775078648 (verified)"), run.output());
+    }
+
+    @Test
+    void shouldVerifyMgAtOneProcess() throws Exception {
+        Run run = program("mg-iteration", "S", "1", "1");
+
+        assertEquals(0, run.status(), run.output());
+        assertTrue(run.output().contains("rnm2 5.3077070057349e-05"), run.output());
+        assertTrue(run.output().contains("(verified)"), run.output());
+    }
+
+    @Test
+    void shouldRunTwoProcessesWithoutExchanges() throws Exception {
+        for (String name : List.of("cg-iteration", "mg-iteration")) {
+            Run run = program(name, "S", "2", "1");
+
+            assertEquals(0, run.status(), run.output());
+            assertTrue(run.output().matches("class S, 2 processes \\(no exchanges\\): time [0-9.]+ s, [0-9.]+ Mop/s\\s*"),
+                    run.output());
+        }
+    }
+
+    @Test
+    void shouldRunTheIsLoops() throws Exception {
+        Run run = program("is-iteration", "16", "11");
+
+        assertEquals(0, run.status(), run.output());
+        assertTrue(run.output().startsWith("2^16 keys below 2^11: best iteration"), run.output());
+    }
+
+    @Test
+    void shouldGiveTheUsageForBadCommandLines() throws Exception {
+        for (String[] arguments : List.of(new String[] {"Q", "1"}, new String[] {"S", "3"},
+                new String[] {"S", "1", "0"}, new String[] {"S", "1", "2x"}, new String[] {"S"})) {
+            for (String name : List.of("cg-iteration", "mg-iteration")) {
+                Run run = program(name, arguments);
+
+                assertEquals(2, run.status(), name + " " + String.join(" ", arguments) + ": " + run.output());
+                assertTrue(run.output().contains("usage: "), run.output());
+                assertFalse(run.output().contains("Mop/s"), run.output());
+            }
+        }
+    }
+}
