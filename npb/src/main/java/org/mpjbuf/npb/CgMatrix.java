@@ -19,8 +19,8 @@ import java.util.Arrays;
  * <p>Storage. The product streams the whole block from memory once per
  * multiplication, so its speed is set by the bytes per entry: a value (8
  * bytes) and a column index. Indexes are stored as {@code char}, 2 bytes
- * instead of an {@code int}'s 4 (10 bytes per entry instead of 12; 7 % more
- * Mop/s on class A at one rank in interleaved runs). A block wider than the
+ * instead of an {@code int}'s 4 (10 bytes per entry instead of 12; about
+ * 10 % more Mop/s on class A in interleaved runs, see the npb README). A block wider than the
  * 65536 columns a {@code char} can address is cut into column panels of at
  * most that width, stored one after the other, each in compressed rows with
  * indexes relative to the panel's first column; the product adds the panels'
