@@ -25,7 +25,9 @@
  * the class's within 1e-12 (relative). With two processes it forks two
  * processes, each holding a rank's data of the 1D layout at two ranks as
  * org.mpjbuf.npb.FT lays it out (FtTranspose): nz/2 planes of z in space, ny/2
- * values of y of every plane in frequency, x fastest in both. Each transforms
+ * values of y of every plane in frequency, x fastest in both (the reference
+ * makes z fastest in frequency; like the Java, this transforms along z with
+ * cffts3's batches instead). Each transforms
  * along x and y on its z-slab, along z on its y-slab, evolves and sums its
  * part, at the same time as the other, without any communication: each
  * transpose packs the rank's blocks as FtTranspose does and copies all of
