@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # Compares org.mpjbuf.npb's kernels with the same kernels in C on this machine: builds
-# cg-iteration.c, mg-iteration.c and is-iteration.c (IS: its iterations' loops only) with gcc -O3
-# (as the NPB reference is built), then for every
-# kernel, class and rank count runs the C program and the Java kernel alternately REPEAT times and
-# prints, as a Markdown table row, the best Mop/s of each and their ratio. At 2 ranks the C figure
-# is of two processes without exchanges (see the programs' headers): an upper bound for native code.
+# cg-iteration.c, ft-iteration.c, mg-iteration.c and is-iteration.c (IS: the loops of its
+# iterations only) with gcc -O3, as the NPB reference is built; then for every kernel, class and
+# rank count runs the C program and the Java kernel alternately REPEAT times and prints, as a
+# Markdown table row, the best Mop/s of each and their ratio. At 2 ranks the C figure is of two
+# processes without exchanges (see the programs' headers): an upper bound for native code.
 #   npb/native/compare.sh [KERNELS] [CLASSES] [RANKS] [REPEAT]
-#   e.g. npb/native/compare.sh "CG IS MG" "A" "1 2" 3
+#   e.g. npb/native/compare.sh "CG FT IS MG" "A" "1 2" 3
 # Needs the Java build first (./mvnw -B -q package -DskipTests) and gcc.
 set -u
 here=$(cd "$(dirname "$(readlink -f "$0")")" && pwd)
 root=$(dirname "$(dirname "$here")")
-kernels=${1:-"CG IS MG"}
+kernels=${1:-"CG FT IS MG"}
 classes=${2:-"A"}
 ranks=${3:-"1 2"}
 repeat=${4:-3}
@@ -19,8 +19,8 @@ build=$(mktemp -d)
 trap 'rm -rf "$build"' EXIT
 for kernel in $kernels; do
   case "$kernel" in
-    CG|IS|MG) ;;
-    *) echo "compare.sh: no C program for kernel '$kernel' (CG, IS or MG)" >&2; exit 2 ;;
+    CG|FT|IS|MG) ;;
+    *) echo "compare.sh: no C program for kernel '$kernel' (CG, FT, IS or MG)" >&2; exit 2 ;;
   esac
   program=$(echo "$kernel" | tr 'A-Z' 'a-z')-iteration
   gcc -O3 -o "$build/$program" "$here/$program.c" -lm || exit 1

@@ -19,14 +19,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The C programs of {@code npb/native}, which measure native code beside the
- * kernels: they build warning-free as their headers say, CG and MG verify at
- * one process of class S, IS times its loops, the two-process runs complete,
+ * kernels: they build warning-free as their headers say, CG, FT and MG verify
+ * at one process of class S, IS times its loops, the two-process runs complete,
  * and bad command lines get the usage. Needs {@code gcc} ({@code .ci/run} installs it).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class NativeProgramsTest {
     private static final Path SOURCES = Path.of("native").toAbsolutePath();
-    private static final List<String> PROGRAMS = List.of("cg-iteration", "mg-iteration", "is-iteration");
+    private static final List<String> PROGRAMS =
+            List.of("cg-iteration", "ft-iteration", "mg-iteration", "is-iteration");
 
     @TempDir
     static Path binaries;
@@ -72,6 +73,14 @@ class NativeProgramsTest {
 
         assertEquals(0, run.status(), run.output());
         assertTrue(run.output().contains("zeta 8.5971775078648 (verified)"), run.output());
+    }
+
+    @Test
+    void shouldVerifyFtAtOneProcess() throws Exception {
+        Run run = program("ft-iteration", "S", "1", "1");
+
+        assertEquals(0, run.status(), run.output());
+        assertTrue(run.output().contains("checksum 6 (5.5426834119e+02, 4.9325972449e+02) (verified)"), run.output());
     }
 
     @Test
