@@ -57,15 +57,6 @@
 #define EPSILON 1.0e-12
 #define PI 3.141592653589793238
 
-static void *allocate(size_t count, size_t size) {
-    void *p = calloc(count, size);
-    if (!p) {
-        perror("calloc");
-        exit(1);
-    }
-    return p;
-}
-
 static int log2_of(int n) {
     int m = 0;
     while ((1 << m) < n) {

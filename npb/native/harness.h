@@ -1,7 +1,8 @@
 /*
  * What the C programs beside the NPB kernels share: the NPB random number
- * generator, a clock, and running one or two processes at the same time with
- * their results in memory the parent reads after they exit. Each program
+ * generator, memory, a clock, the command line, and running one or two
+ * processes at the same time with their results in memory the parent reads
+ * after they exit. Each program
  * includes it and builds alone: gcc -O3 -o cg-iteration cg-iteration.c -lm.
  */
 #ifndef NPB_NATIVE_HARNESS_H
@@ -40,6 +41,16 @@ static inline uint64_t npb_power(uint64_t a, uint64_t n) {
         a = (a * a) & NPB_MASK_46;
     }
     return result;
+}
+
+/* `count` zeroed elements of `size` bytes; exits if the system has no memory for them. */
+static inline void *allocate(size_t count, size_t size) {
+    void *p = calloc(count, size);
+    if (!p) {
+        perror("calloc");
+        exit(1);
+    }
+    return p;
 }
 
 static inline double seconds(void) {

@@ -37,15 +37,6 @@ struct job {
     double *best, *counts, *scatter, *ranking;
 };
 
-static int *allocate_ints(size_t count) {
-    int *p = calloc(count, sizeof(int));
-    if (!p) {
-        perror("calloc");
-        exit(1);
-    }
-    return p;
-}
-
 static void run_rank(int rank, void *context) {
     struct job *job = context;
     int count = (1 << job->keys_log2) / job->processes;
@@ -53,12 +44,12 @@ static void run_rank(int rank, void *context) {
     int range = max_key / job->processes;
     int buckets = 1 << BUCKETS_LOG2;
     int shift = job->max_key_log2 - BUCKETS_LOG2;
-    int *keys = allocate_ints(count);
-    int *bucketed = allocate_ints(count);
-    int *received = allocate_ints(count);
-    int *population = allocate_ints(range);
-    int *bucket_sizes = allocate_ints(buckets);
-    int *bucket_pointers = allocate_ints(buckets);
+    int *keys = allocate(count, sizeof(int));
+    int *bucketed = allocate(count, sizeof(int));
+    int *received = allocate(count, sizeof(int));
+    int *population = allocate(range, sizeof(int));
+    int *bucket_sizes = allocate(buckets, sizeof(int));
+    int *bucket_pointers = allocate(buckets, sizeof(int));
     npb_state = (npb_power(NPB_MULTIPLIER, 4ULL * count * rank) * npb_state) & NPB_MASK_46;
     for (int i = 0; i < count; i++) {
         double sum = next_deviate();

@@ -47,15 +47,6 @@ static const double A[4] = {-8.0 / 3.0, 0.0, 1.0 / 6.0, 1.0 / 12.0};
 static const double C_SMALL[4] = {-3.0 / 8.0, 1.0 / 32.0, -1.0 / 64.0, 0.0};
 static const double C_LARGE[4] = {-3.0 / 17.0, 1.0 / 33.0, -1.0 / 61.0, 0.0};
 
-static void *allocate(size_t count, size_t size) {
-    void *p = calloc(count, size);
-    if (!p) {
-        perror("calloc");
-        exit(1);
-    }
-    return p;
-}
-
 /*
  * One process's grid hierarchy: level k = 1..lt has m1[k] x m2[k] x m3[k]
  * points, ghosts included, x fastest: index(i1, i2, i3) = i1 + m1 (i2 + m2 i3),
