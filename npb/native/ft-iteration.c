@@ -157,44 +157,38 @@ static void cffts1(int is, int d1, int d2, int d3, const double *u, const double
     }
 }
 
-/* The FFTs along y (cffts2): FFTBLOCK lines of consecutive x at a time. */
-static void cffts2(int is, int d1, int d2, int d3, const double *u, const double *x, double *xout,
-        double *restrict y) {
-    int logd2 = log2_of(d2);
-    double *y2 = y + 2 * FFTBLOCKPAD * d2;
-    for (int k = 0; k < d3; k++) {
+/*
+ * The FFTs of the lines of length `length` across x (cffts2 and cffts3):
+ * FFTBLOCK lines of consecutive x at a time, element e of a line at
+ * e * element_stride complex numbers from its start, the lines of `outer`
+ * x-rows outer_stride apart.
+ */
+static void cffts_across(int is, int d1, int length, size_t element_stride, int outer, size_t outer_stride,
+        const double *u, const double *x, double *xout, double *restrict y) {
+    int log_length = log2_of(length);
+    double *y2 = y + 2 * FFTBLOCKPAD * length;
+    for (int o = 0; o < outer; o++) {
         for (int ii = 0; ii <= d1 - FFTBLOCK; ii += FFTBLOCK) {
-            for (int j = 0; j < d2; j++) {
-                memcpy(y + 2 * FFTBLOCKPAD * j, x + 2 * (ii + (size_t) d1 * (j + (size_t) d2 * k)),
-                        2 * FFTBLOCK * sizeof(double));
+            size_t start = ii + o * outer_stride;
+            for (int e = 0; e < length; e++) {
+                memcpy(y + 2 * FFTBLOCKPAD * e, x + 2 * (start + e * element_stride), 2 * FFTBLOCK * sizeof(double));
             }
-            cfftz(is, logd2, d2, u, y, y2);
-            for (int j = 0; j < d2; j++) {
-                memcpy(xout + 2 * (ii + (size_t) d1 * (j + (size_t) d2 * k)), y + 2 * FFTBLOCKPAD * j,
-                        2 * FFTBLOCK * sizeof(double));
+            cfftz(is, log_length, length, u, y, y2);
+            for (int e = 0; e < length; e++) {
+                memcpy(xout + 2 * (start + e * element_stride), y + 2 * FFTBLOCKPAD * e, 2 * FFTBLOCK * sizeof(double));
             }
         }
     }
 }
 
-/* The FFTs along z (cffts3): FFTBLOCK lines of consecutive x at a time. */
-static void cffts3(int is, int d1, int d2, int d3, const double *u, const double *x, double *xout,
-        double *restrict y) {
-    int logd3 = log2_of(d3);
-    double *y2 = y + 2 * FFTBLOCKPAD * d3;
-    for (int j = 0; j < d2; j++) {
-        for (int ii = 0; ii <= d1 - FFTBLOCK; ii += FFTBLOCK) {
-            for (int k = 0; k < d3; k++) {
-                memcpy(y + 2 * FFTBLOCKPAD * k, x + 2 * (ii + (size_t) d1 * (j + (size_t) d2 * k)),
-                        2 * FFTBLOCK * sizeof(double));
-            }
-            cfftz(is, logd3, d3, u, y, y2);
-            for (int k = 0; k < d3; k++) {
-                memcpy(xout + 2 * (ii + (size_t) d1 * (j + (size_t) d2 * k)), y + 2 * FFTBLOCKPAD * k,
-                        2 * FFTBLOCK * sizeof(double));
-            }
-        }
-    }
+/* The FFTs along y of a d1 x d2 x d3 array (cffts2): the planes of z one after the other. */
+static void cffts2(int is, int d1, int d2, int d3, const double *u, const double *x, double *xout, double *y) {
+    cffts_across(is, d1, d2, d1, d3, (size_t) d1 * d2, u, x, xout, y);
+}
+
+/* The FFTs along z of a d1 x d2 x d3 array (cffts3): the rows of y one after the other. */
+static void cffts3(int is, int d1, int d2, int d3, const double *u, const double *x, double *xout, double *y) {
+    cffts_across(is, d1, d3, (size_t) d1 * d2, d2, d1, u, x, xout, y);
 }
 
 /* A class: grid, steps and the checksums of the steps as (re, im) pairs. */
