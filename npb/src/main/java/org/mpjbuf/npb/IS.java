@@ -17,18 +17,26 @@ import mpi.Request;
  * deviates, the rank's stream found by skipping ahead). One ranking
  * iteration:
  * <ol>
- * <li>counts its keys per bucket (the high bits of a key) and sorts them into
- *     buckets locally;</li>
+ * <li>counts its keys per bucket (the high bits of a key);</li>
  * <li>{@code Allreduce}s the bucket counts, with the five test keys hidden
  *     after them, and gives each rank a run of consecutive buckets holding
  *     about {@code N/p} keys;</li>
- * <li>exchanges the counts with {@code Alltoall} and the keys with
- *     {@code Alltoallv};</li>
+ * <li>exchanges the counts with {@code Alltoall}, sorts its keys into groups
+ *     of buckets, and exchanges the keys with {@code Alltoallv};</li>
  * <li>counts the population of every key value in its range and turns the
  *     counts into ranks by a prefix sum, adding the keys held by lower
  *     ranks.</li>
  * </ol>
- * The ranks of the five test keys are checked every iteration (partial
+ * The communication is the reference's; the local sort differs in two ways.
+ * The reference sorts the keys into all its buckets before the
+ * {@code Allreduce}; here they go, after it, into at most
+ * {@link #SCATTER_GROUPS} runs of buckets (more where a rank's buckets start
+ * inside one), which keeps the scatter's stores in the L1 cache and still
+ * gives the population counts a range that fits in L2. And the keys that
+ * stay on this rank are scattered straight to where the others arrive, so
+ * the {@code Alltoallv} moves only the keys that change rank.
+ *
+ * <p>The ranks of the five test keys are checked every iteration (partial
  * verification); after the timed part the keys are sorted by their ranks and
  * the order is checked, across rank boundaries too (full verification).
  *
@@ -39,6 +47,13 @@ public final class IS implements Benchmark {
     private static final int ITERATIONS = 10;
     private static final int TEST_KEYS = 5;
     private static final double SEED = 314159265.0;
+    /**
+     * At most this many groups of buckets, and one more for each rank whose
+     * buckets start inside one, take the keys in the scatter: a scatter to
+     * many places at once misses the L1 cache on nearly every store
+     * ({@code benchmarks}' {@code IsScatterBenchmark} measures it).
+     */
+    private static final int SCATTER_GROUPS = 16;
 
     /** Creates the kernel; {@link #main} is the way to run it. */
     public IS() {
@@ -112,17 +127,23 @@ public final class IS implements Benchmark {
         final int buckets;
         final int shift;
         final int[] keys;
-        final int[] bucketed;
         final int[] bucketSizes;
         final int[] bucketTotals;
-        final int[] bucketPointers;
+        final int[] groupOfBucket;
+        final int[] groupPointers;
         final int[] firstBucket;
         final int[] lastBucket;
         final int[] sendCounts;
         final int[] sendOffsets;
         final int[] receiveCounts;
         final int[] receiveOffsets;
-        int[] received = new int[0];
+        /**
+         * The keys this rank sends, from index 0, then from
+         * {@link #keyCount} the keys it ranks: those it receives, and its own
+         * that stay here, which the scatter puts there directly.
+         */
+        int[] exchange = new int[0];
+        int[] populations = new int[0];
         int[] sorted = new int[0];
         int[] keyRanks;
         int localKeys;
@@ -140,10 +161,10 @@ public final class IS implements Benchmark {
             this.buckets = 1 << parameters.bucketsLog2();
             this.shift = parameters.maxKeyLog2() - parameters.bucketsLog2();
             this.keys = new int[keyCount];
-            this.bucketed = new int[Math.max(keyCount, maxKey)];
             this.bucketSizes = new int[buckets + TEST_KEYS];
             this.bucketTotals = new int[buckets + TEST_KEYS];
-            this.bucketPointers = new int[buckets];
+            this.groupOfBucket = new int[buckets];
+            this.groupPointers = new int[buckets];
             this.firstBucket = new int[size];
             this.lastBucket = new int[size];
             this.sendCounts = new int[size];
@@ -184,38 +205,34 @@ public final class IS implements Benchmark {
             for (int i = 0; i < keyCount; i++) {
                 bucketSizes[keys[i] >>> shift]++;
             }
-            bucketPointers[0] = 0;
-            for (int i = 1; i < buckets; i++) {
-                bucketPointers[i] = bucketPointers[i - 1] + bucketSizes[i - 1];
-            }
-            for (int i = 0; i < keyCount; i++) {
-                int key = keys[i];
-                bucketed[bucketPointers[key >>> shift]++] = key;
-            }
             comm.Allreduce(bucketSizes, 0, bucketTotals, 0, buckets + TEST_KEYS, MPI.INT, MPI.SUM);
             assignBuckets();
             comm.Alltoall(sendCounts, 0, 1, MPI.INT, receiveCounts, 0, 1, MPI.INT);
-            receiveOffsets[0] = 0;
+            receiveOffsets[0] = keyCount;
             for (int i = 1; i < size; i++) {
                 receiveOffsets[i] = receiveOffsets[i - 1] + receiveCounts[i - 1];
             }
-            int incoming = receiveOffsets[size - 1] + receiveCounts[size - 1];
-            if (received.length < incoming) {
-                received = new int[incoming];
+            int end = receiveOffsets[size - 1] + receiveCounts[size - 1];
+            if (exchange.length < end) {
+                exchange = new int[end];
             }
-            comm.Alltoallv(bucketed, 0, sendCounts, sendOffsets, MPI.INT,
-                    received, 0, receiveCounts, receiveOffsets, MPI.INT);
+            formScatterGroups();
+            scatter(keys, keyCount, shift, groupOfBucket, groupPointers, exchange);
+            sendCounts[rank] = 0;
+            receiveCounts[rank] = 0;
+            comm.Alltoallv(exchange, 0, sendCounts, sendOffsets, MPI.INT,
+                    exchange, 0, receiveCounts, receiveOffsets, MPI.INT);
             rankReceivedKeys(iteration);
         }
 
         /**
          * Gives rank {@code j} the buckets after those of rank {@code j - 1}
-         * until the keys so far reach {@code (j + 1) N / p}.
+         * until the keys so far reach {@code (j + 1) N / p}, and counts the
+         * keys this rank sends to each.
          */
         private void assignBuckets() {
             long accumulated = 0;
             int localAccumulated = 0;
-            sendOffsets[0] = 0;
             firstBucket[0] = 0;
             int j = 0;
             for (int i = 0; i < buckets; i++) {
@@ -224,7 +241,6 @@ public final class IS implements Benchmark {
                 if (accumulated >= (long) (j + 1) * keyCount) {
                     sendCounts[j] = localAccumulated;
                     if (j != 0) {
-                        sendOffsets[j] = sendOffsets[j - 1] + sendCounts[j - 1];
                         firstBucket[j] = lastBucket[j - 1] + 1;
                     }
                     lastBucket[j++] = i;
@@ -233,10 +249,46 @@ public final class IS implements Benchmark {
             }
             while (j < size) {
                 sendCounts[j] = 0;
-                sendOffsets[j] = j == 0 ? 0 : sendOffsets[j - 1] + sendCounts[j - 1];
                 firstBucket[j] = 1;
                 lastBucket[j] = 0;
                 j++;
+            }
+        }
+
+        /**
+         * Splits every rank's buckets into groups of at most
+         * {@code buckets / SCATTER_GROUPS} consecutive buckets, sets every
+         * bucket's group, and places the groups in {@link #exchange}: those
+         * of the other ranks from index 0 in rank order (setting
+         * {@link #sendOffsets}), this rank's at its own receive offset.
+         */
+        private void formScatterGroups() {
+            int width = Math.max(1, buckets / SCATTER_GROUPS);
+            int group = -1;
+            int sent = 0;
+            for (int j = 0; j < size; j++) {
+                sendOffsets[j] = sent;
+                int start = j == rank ? receiveOffsets[rank] : sent;
+                for (int b = firstBucket[j]; b <= lastBucket[j]; b++) {
+                    if (b == firstBucket[j] || b % width == 0) {
+                        group++;
+                        groupPointers[group] = start;
+                    }
+                    groupOfBucket[b] = group;
+                    start += bucketSizes[b];
+                }
+                if (j != rank) {
+                    sent += sendCounts[j];
+                }
+            }
+        }
+
+        /** Puts every key at its group's pointer, and advances the pointer. */
+        private static void scatter(int[] keys, int keyCount, int shift, int[] groupOfBucket, int[] groupPointers,
+                int[] destination) {
+            for (int i = 0; i < keyCount; i++) {
+                int key = keys[i];
+                destination[groupPointers[groupOfBucket[key >>> shift]]++] = key;
             }
         }
 
@@ -244,7 +296,10 @@ public final class IS implements Benchmark {
             int minKey = firstBucket[rank] << shift;
             int maxKeyHere = ((lastBucket[rank] + 1) << shift) - 1;
             int range = Math.max(0, maxKeyHere - minKey + 1);
-            int[] counts = bucketed;
+            if (populations.length < range) {
+                populations = new int[range];
+            }
+            int[] counts = populations;
             Arrays.fill(counts, 0, range, 0);
             long lesser = 0;
             for (int k = 0; k < rank; k++) {
@@ -256,8 +311,8 @@ public final class IS implements Benchmark {
             for (int i = firstBucket[rank]; i <= lastBucket[rank]; i++) {
                 local += bucketTotals[i];
             }
-            for (int i = 0; i < local; i++) {
-                counts[received[i] - minKey]++;
+            for (int i = keyCount; i < keyCount + local; i++) {
+                counts[exchange[i] - minKey]++;
             }
             for (int i = 1; i < range; i++) {
                 counts[i] += counts[i - 1];
@@ -286,8 +341,8 @@ public final class IS implements Benchmark {
             if (sorted.length < localKeys) {
                 sorted = new int[localKeys];
             }
-            for (int i = 0; i < localKeys; i++) {
-                int key = received[i];
+            for (int i = keyCount; i < keyCount + localKeys; i++) {
+                int key = exchange[i];
                 sorted[--keyRanks[key - minKeyOfLastIteration]] = key;
             }
             int[] neighbourLargest = new int[1];
