@@ -4,7 +4,9 @@
 # iterations only) with gcc -O3, as the NPB reference is built; then for every kernel, class and
 # rank count runs the C program and the Java kernel alternately REPEAT times and prints, as a
 # Markdown table row, the best Mop/s of each and their ratio. At 2 ranks the C figure is of two
-# processes without exchanges (see the programs' headers): an upper bound for native code.
+# processes without exchanges (see the programs' headers): an upper bound for native code. The C
+# figure is the program's last line; for IS that is its loops done the way org.mpjbuf.npb.IS does
+# them (the line above it, the reference's way, is left out).
 #   npb/native/compare.sh [KERNELS] [CLASSES] [RANKS] [REPEAT]
 #   e.g. npb/native/compare.sh "CG FT IS MG" "A" "1 2" 3
 # Needs the Java build first (./mvnw -B -q package -DskipTests) and gcc.
@@ -45,7 +47,7 @@ for kernel in $kernels; do
       java_runs=()
       c_runs=()
       for _ in $(seq "$repeat"); do
-        c=$("$build/$program" "$class" "$np" 1 | sed -n 's/.* \([0-9.]*\) Mop\/s.*/\1/p')
+        c=$("$build/$program" "$class" "$np" 1 | tail -n 1 | sed -n 's/.* \([0-9.]*\) Mop\/s.*/\1/p')
         java=$("$root/bin/mpjrun" -np "$np" "org.mpjbuf.npb.$kernel" "CLASS=$class" 2>&1 |
           awk -F= '/Mop\/s total/ {gsub(/ /, "", $2); print $2}')
         c_runs+=("${c:-failed}")
