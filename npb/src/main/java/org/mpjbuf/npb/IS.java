@@ -213,9 +213,7 @@ public final class IS implements Benchmark {
                 receiveOffsets[i] = receiveOffsets[i - 1] + receiveCounts[i - 1];
             }
             int end = receiveOffsets[size - 1] + receiveCounts[size - 1];
-            if (exchange.length < end) {
-                exchange = new int[end];
-            }
+            exchange = atLeast(exchange, end);
             formScatterGroups();
             scatter(keys, keyCount, shift, groupOfBucket, groupPointers, exchange);
             sendCounts[rank] = 0;
@@ -317,9 +315,7 @@ public final class IS implements Benchmark {
             int minKey = firstBucket[rank] << shift;
             int maxKeyHere = ((lastBucket[rank] + 1) << shift) - 1;
             int range = Math.max(0, maxKeyHere - minKey + 1);
-            if (populations.length < range) {
-                populations = new int[range];
-            }
+            populations = atLeast(populations, range);
             int[] counts = populations;
             Arrays.fill(counts, 0, range, 0);
             long lesser = 0;
@@ -355,6 +351,18 @@ public final class IS implements Benchmark {
                 localKeys = local;
                 minKeyOfLastIteration = minKey;
             }
+        }
+
+        /**
+         * {@return {@code array}, or a new one of {@code length} and an
+         * eighth more where it is shorter} The sizes needed move by a few
+         * keys from one iteration to the next; without the margin a timed
+         * iteration could allocate (and zero) tens of megabytes, and on a
+         * loaded machine trigger a collection, where the reference has its
+         * buffers from the start.
+         */
+        private static int[] atLeast(int[] array, int length) {
+            return array.length >= length ? array : new int[length + length / 8];
         }
 
         /** Sorts the last iteration's keys by their ranks and checks the order across all ranks. */
