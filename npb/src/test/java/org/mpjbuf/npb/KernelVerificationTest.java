@@ -22,7 +22,8 @@ import org.mpjbuf.mpj.runtime.Job;
 
 /**
  * Every kernel verifies against the NPB reference values on 1, 2 and 4 ranks; MG also on 16 and 32,
- * where its coarse levels are agglomerated.
+ * where its coarse levels are agglomerated, and IS on 16 and 64, where most ranks' buckets start
+ * inside one of the groups its scatter fills (class S has 512 buckets, in groups of 32).
  */
 class KernelVerificationTest {
 
@@ -58,6 +59,13 @@ class KernelVerificationTest {
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void shouldVerifyMgWithAgglomeratedCoarseLevels(int ranks) {
         assertVerifies("MG", MG::new, ranks, ProblemClass.S);
+    }
+
+    @ParameterizedTest(name = "IS class S on {0} ranks")
+    @ValueSource(ints = {16, 64})
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void shouldVerifyIsWhereRanksStartInsideScatterGroups(int ranks) {
+        assertVerifies("IS", IS::new, ranks, ProblemClass.S);
     }
 
     private static void assertVerifies(String name, Supplier<Benchmark> kernel, int ranks,
