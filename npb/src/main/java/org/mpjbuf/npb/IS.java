@@ -139,10 +139,12 @@ public final class IS implements Benchmark {
         final int[] receiveOffsets;
         /**
          * The keys this rank sends, from index 0, then from
-         * {@link #keyCount} the keys it ranks: those it receives, and its own
-         * that stay here, which the scatter puts there directly.
+         * {@link #rankedFrom} the keys it ranks: those it receives, and its
+         * own that stay here, which the scatter puts there directly.
          */
         int[] exchange = new int[0];
+        /** Where the keys this rank ranks start in {@link #exchange}: after those it sends. */
+        int rankedFrom;
         int[] populations = new int[0];
         int[] sorted = new int[0];
         int[] keyRanks;
@@ -208,7 +210,8 @@ public final class IS implements Benchmark {
             comm.Allreduce(bucketSizes, 0, bucketTotals, 0, buckets + TEST_KEYS, MPI.INT, MPI.SUM);
             assignBuckets();
             comm.Alltoall(sendCounts, 0, 1, MPI.INT, receiveCounts, 0, 1, MPI.INT);
-            receiveOffsets[0] = keyCount;
+            rankedFrom = keyCount - sendCounts[rank];
+            receiveOffsets[0] = rankedFrom;
             for (int i = 1; i < size; i++) {
                 receiveOffsets[i] = receiveOffsets[i - 1] + receiveCounts[i - 1];
             }
@@ -328,7 +331,7 @@ public final class IS implements Benchmark {
             for (int i = firstBucket[rank]; i <= lastBucket[rank]; i++) {
                 local += bucketTotals[i];
             }
-            for (int i = keyCount; i < keyCount + local; i++) {
+            for (int i = rankedFrom; i < rankedFrom + local; i++) {
                 counts[exchange[i] - minKey]++;
             }
             for (int i = 1; i < range; i++) {
@@ -370,7 +373,7 @@ public final class IS implements Benchmark {
             if (sorted.length < localKeys) {
                 sorted = new int[localKeys];
             }
-            for (int i = keyCount; i < keyCount + localKeys; i++) {
+            for (int i = rankedFrom; i < rankedFrom + localKeys; i++) {
                 int key = exchange[i];
                 sorted[--keyRanks[key - minKeyOfLastIteration]] = key;
             }
