@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Compares two builds of this tree on one NPB kernel, class and rank count: runs the kernel from
+# BUILD_A and from BUILD_B alternately REPEAT times (alternating, so that both see the machine in
+# the same state) and prints one Markdown table row per run: the build, Mop/s total, the timed
+# part's wall seconds, the busiest rank's CPU seconds and whether it verified.
+#   npb/compare-builds.sh KERNEL CLASS RANKS REPEAT BUILD_A BUILD_B
+#   e.g. git worktree add /tmp/before HEAD~1 && (cd /tmp/before && ./mvnw -B -q package -DskipTests)
+#        npb/compare-builds.sh IS A 2 3 /tmp/before .
+# Both directories must hold a built tree (./mvnw -B -q package -DskipTests).
+set -u
+if [ $# -ne 6 ]; then
+  echo "usage: compare-builds.sh KERNEL CLASS RANKS REPEAT BUILD_A BUILD_B" >&2
+  exit 2
+fi
+kernel=$1 class=$2 ranks=$3 repeat=$4
+for build in "$5" "$6"; do
+  if [ ! -x "$build/bin/mpjrun" ]; then
+    echo "compare-builds.sh: '$build' holds no bin/mpjrun" >&2
+    exit 2
+  fi
+done
+case "$repeat" in
+  ''|*[!0-9]*|0) echo "compare-builds.sh: REPEAT must be a positive number, not '$repeat'" >&2; exit 2 ;;
+esac
+# the value of a line "NAME = value" of the kernel's report in $out
+field() {
+  printf '%s\n' "$out" | awk -F= -v name="$1" '$1 ~ name {gsub(/ /, "", $2); print $2}'
+}
+echo "| build | Mop/s total | wall s | CPU s (busiest rank) | verified |"
+echo "|---|---|---|---|---|"
+for _ in $(seq "$repeat"); do
+  for build in "$5" "$6"; do
+    out=$(cd "$build" && bin/mpjrun -np "$ranks" "org.mpjbuf.npb.$kernel" "CLASS=$class" 2>&1)
+    verified=no
+    printf '%s\n' "$out" | grep -q "Verification    =               SUCCESSFUL" && verified=yes
+    echo "| $build | $(field "Mop/s total") | $(field "Time in seconds") | $(field "CPU seconds") | $verified |"
+  done
+done
