@@ -32,7 +32,8 @@ import mpi.Request;
  * {@code Allreduce}; here they go, after it, into at most
  * {@link #SCATTER_GROUPS} runs of buckets (more where a rank's buckets start
  * inside one), which keeps the scatter's stores in the L1 cache and still
- * gives the population counts a range that fits in L2. And the keys that
+ * gives the population counts a range that fits in L2 (up to class B, 512 KB
+ * of counts per run; 2 MB at class C). And the keys that
  * stay on this rank are scattered straight to where the others arrive, so
  * the {@code Alltoallv} moves only the keys that change rank.
  *
