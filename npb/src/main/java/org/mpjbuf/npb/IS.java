@@ -378,20 +378,24 @@ public final class IS implements Benchmark {
                 int key = exchange[i];
                 sorted[--keyRanks[key - minKeyOfLastIteration]] = key;
             }
-            int[] neighbourLargest = new int[1];
+            // the largest key of the ranks below this one; a rank without keys (more ranks than
+            // the buckets can feed) passes on the largest below it
+            int[] largest = {localKeys > 0 ? sorted[localKeys - 1] : Integer.MIN_VALUE};
+            int[] largestSoFar = new int[1];
+            comm.Scan(largest, 0, largestSoFar, 0, 1, MPI.INT, MPI.MAX);
+            int[] largestBelow = {Integer.MIN_VALUE};
             Request request = null;
             if (rank > 0) {
-                request = comm.Irecv(neighbourLargest, 0, 1, MPI.INT, rank - 1, 1000);
+                request = comm.Irecv(largestBelow, 0, 1, MPI.INT, rank - 1, 1000);
             }
             if (rank < size - 1) {
-                int last = localKeys < 1 ? 0 : localKeys - 1;
-                comm.Send(sorted, last, 1, MPI.INT, rank + 1, 1000);
+                comm.Send(largestSoFar, 0, 1, MPI.INT, rank + 1, 1000);
             }
             if (request != null) {
                 request.Wait();
             }
             int outOfOrder = 0;
-            if (rank > 0 && localKeys > 0 && neighbourLargest[0] > sorted[0]) {
+            if (localKeys > 0 && largestBelow[0] > sorted[0]) {
                 outOfOrder++;
             }
             for (int i = 1; i < localKeys; i++) {

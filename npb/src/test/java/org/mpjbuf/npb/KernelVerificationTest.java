@@ -22,8 +22,9 @@ import org.mpjbuf.mpj.runtime.Job;
 
 /**
  * Every kernel verifies against the NPB reference values on 1, 2 and 4 ranks; MG also on 16 and 32,
- * where its coarse levels are agglomerated, and IS on 16 and 64, where most ranks' buckets start
- * inside one of the groups its scatter fills (class S has 512 buckets, in groups of 32).
+ * where its coarse levels are agglomerated, and IS on 16, 64 and 512: there most ranks' buckets
+ * start inside one of the groups its scatter fills (class S has 512 buckets, in groups of 32), and
+ * at 512 the ranks from about 370 on get no bucket and no key at all.
  */
 class KernelVerificationTest {
 
@@ -62,9 +63,9 @@ class KernelVerificationTest {
     }
 
     @ParameterizedTest(name = "IS class S on {0} ranks")
-    @ValueSource(ints = {16, 64})
+    @ValueSource(ints = {16, 64, 512})
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
-    void shouldVerifyIsWhereRanksStartInsideScatterGroups(int ranks) {
+    void shouldVerifyIsWhereRanksStartInsideScatterGroupsOrGetNoKeys(int ranks) {
         assertVerifies("IS", IS::new, ranks, ProblemClass.S);
     }
 
