@@ -220,6 +220,7 @@ public final class IS implements Benchmark {
             exchange = atLeast(exchange, end);
             formScatterGroups();
             scatter(keys, keyCount, shift, groupOfBucket, groupPointers, exchange);
+            // the scatter put this rank's own keys in place: the Alltoallv moves only the others
             sendCounts[rank] = 0;
             receiveCounts[rank] = 0;
             comm.Alltoallv(exchange, 0, sendCounts, sendOffsets, MPI.INT,
