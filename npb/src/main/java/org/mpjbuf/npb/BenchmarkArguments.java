@@ -17,7 +17,7 @@ public record BenchmarkArguments(ProblemClass problemClass) {
      *
      * @param args the arguments
      * @return the parsed arguments
-     * @throws IllegalArgumentException if an argument is unknown, a class is
+     * @throws BenchmarkUsageException if an argument is unknown, a class is
      *         missing after {@code -class}, or names no class; the message
      *         shows the usage
      */
@@ -30,11 +30,11 @@ public record BenchmarkArguments(ProblemClass problemClass) {
                 problemClass = parseClass(arg.substring(equals + 1));
             } else if (arg.equalsIgnoreCase("-class") || arg.equalsIgnoreCase("--class")) {
                 if (index + 1 == args.length) {
-                    throw new IllegalArgumentException("'" + arg + "' needs a class letter; " + USAGE);
+                    throw new BenchmarkUsageException("'" + arg + "' needs a class letter; " + USAGE);
                 }
                 problemClass = parseClass(args[++index]);
             } else {
-                throw new IllegalArgumentException("unknown argument '" + arg + "'; " + USAGE);
+                throw new BenchmarkUsageException("unknown argument '" + arg + "'; " + USAGE);
             }
         }
         return new BenchmarkArguments(problemClass);
@@ -44,7 +44,7 @@ public record BenchmarkArguments(ProblemClass problemClass) {
         try {
             return ProblemClass.parse(text);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(e.getMessage() + "; " + USAGE, e);
+            throw new BenchmarkUsageException(e.getMessage() + "; " + USAGE);
         }
     }
 }

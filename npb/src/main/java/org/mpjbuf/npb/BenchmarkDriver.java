@@ -27,7 +27,7 @@ public final class BenchmarkDriver {
      * @param args the command line
      * @return the report, the same on every rank
      * @throws MPIException if communication fails
-     * @throws IllegalArgumentException if the arguments or the process count
+     * @throws BenchmarkUsageException if the arguments or the process count
      *         are not allowed
      */
     static BenchmarkReport main(Benchmark benchmark, String[] args) throws MPIException {
@@ -47,7 +47,7 @@ public final class BenchmarkDriver {
      * @param out where rank 0 prints the banner, the progress and the report
      * @return the report, the same on every rank
      * @throws MPIException if communication fails
-     * @throws IllegalArgumentException if the kernel does not support the
+     * @throws BenchmarkUsageException if the kernel does not support the
      *         class, or the communicator's size is not a power of two the
      *         kernel supports for the class
      */
@@ -84,7 +84,7 @@ public final class BenchmarkDriver {
             for (int count = 1; count <= max; count <<= 1) {
                 allowed.add(Integer.toString(count));
             }
-            throw new IllegalArgumentException(benchmark.name() + " class " + problemClass
+            throw new BenchmarkUsageException(benchmark.name() + " class " + problemClass
                     + " cannot run on " + processes + " processes: the process count must be a power of two"
                     + " from 1 to " + max + " (" + allowed + ")");
         }

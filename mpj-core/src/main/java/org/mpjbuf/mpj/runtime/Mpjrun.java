@@ -184,6 +184,20 @@ public final class Mpjrun {
         return null;
     }
 
+    /**
+     * {@return whether {@code failure} or one of its causes has stack frames to print} An
+     * exception made without them (a usage error whose message says everything) is reported by
+     * its message line alone.
+     */
+    private static boolean hasFrames(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause.getStackTrace().length > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static void report(JobResult result, PrintStream err) {
         if (result.succeeded()) {
             return;
@@ -195,7 +209,9 @@ public final class Mpjrun {
                 || outcome.state() == RankOutcome.State.ABORTED) {
                 err.println("mpjrun: " + outcome);
                 if (outcome.state() == RankOutcome.State.FAILED) {
-                    outcome.failure().printStackTrace(err);
+                    if (hasFrames(outcome.failure())) {
+                        outcome.failure().printStackTrace(err);
+                    }
                     if (missingModule == null) {
                         missingModule = missingIncubatorModule(outcome.failure());
                     }

@@ -2,6 +2,7 @@ package org.mpjbuf.mpj.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,5 +59,17 @@ class MpjrunTest {
             "org.mpjbuf.mpj.testprograms.FailingProgram", "throw");
         assertTrue(failed.startsWith("1:mpjrun: rank 1 failed: java.lang.IllegalStateException: rank one gives up"),
             failed);
+        assertTrue(failed.contains("\tat "), failed);
+    }
+
+    @Test
+    void shouldReportAFailureWithoutStackFramesByItsMessageAlone() {
+        String classes = Path.of("target", "test-classes").toString();
+        String failed = errorsOf("-np", "2", "-cp", classes,
+            "org.mpjbuf.mpj.testprograms.FailingProgram", "frameless");
+        assertTrue(failed.startsWith("1:mpjrun: rank 1 failed: java.lang.IllegalArgumentException: rank one got bad"
+            + " input\n"), failed);
+        assertFalse(failed.contains("\tat "), failed);
+        assertEquals(1, failed.split("rank one got bad input", -1).length - 1, failed);
     }
 }

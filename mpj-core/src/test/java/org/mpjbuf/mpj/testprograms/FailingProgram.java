@@ -5,7 +5,8 @@ import mpi.MPIException;
 
 /**
  * Fails in one rank while the others block in a receive nobody sends: {@code throw} throws,
- * {@code abort} calls {@code Abort(3)}, {@code fatal} makes an error fatal.
+ * {@code frameless} throws an exception without stack frames, {@code abort} calls
+ * {@code Abort(3)}, {@code fatal} makes an error fatal.
  */
 public final class FailingProgram {
 
@@ -15,7 +16,7 @@ public final class FailingProgram {
     /**
      * Runs the program.
      *
-     * @param args {@code throw}, {@code abort} or {@code fatal}
+     * @param args {@code throw}, {@code frameless}, {@code abort} or {@code fatal}
      * @throws MPIException when MPI fails
      */
     public static void main(String[] args) throws MPIException {
@@ -24,6 +25,11 @@ public final class FailingProgram {
         if (rank == 1) {
             switch (args[0]) {
                 case "throw" -> throw new IllegalStateException("rank one gives up");
+                case "frameless" -> {
+                    IllegalArgumentException bad = new IllegalArgumentException("rank one got bad input");
+                    bad.setStackTrace(new StackTraceElement[0]);
+                    throw bad;
+                }
                 case "abort" -> MPI.COMM_WORLD.Abort(3);
                 case "fatal" -> {
                     MPI.Errorhandler_set(MPI.ERRORS_ARE_FATAL);
