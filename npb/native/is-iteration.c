@@ -35,7 +35,8 @@
 #include <string.h>
 
 #define BUCKETS_LOG2 10
-#define GROUPS 16
+#define GROUPS_LOG2 4
+#define GROUPS (1 << GROUPS_LOG2)
 #define ITERATIONS 10
 
 /* What a process runs, and where it leaves its results (in memory shared with the parent). */
@@ -54,7 +55,7 @@ static void run_rank(int rank, void *context) {
     int shift = job->max_key_log2 - BUCKETS_LOG2;
     /* the reference's scatter uses a pointer per bucket, IS's one per group of buckets */
     int places = job->grouped ? GROUPS : buckets;
-    int place_shift = job->grouped ? job->max_key_log2 - 4 : shift;
+    int place_shift = job->grouped ? job->max_key_log2 - GROUPS_LOG2 : shift;
     int own_first = rank * places / job->processes, own_last = (rank + 1) * places / job->processes;
     int *keys = allocate(count, sizeof(int));
     /* the keys to send from index 0, from index count those to rank (as exchange in org.mpjbuf.npb.IS) */
@@ -124,6 +125,7 @@ static void run_rank(int rank, void *context) {
     }
     job->best[rank] = best;
 }
+
 int main(int argc, char **argv) {
     struct { char name; int keys_log2, max_key_log2; } classes[] = {
         {'S', 16, 11}, {'W', 20, 16}, {'A', 23, 19}, {'B', 25, 21},
