@@ -290,8 +290,9 @@ public final class IS implements Benchmark {
          * Puts every key at its group's pointer, and advances the pointer.
          * Four keys at a time, their loads before their stores: the compiler
          * must assume that a store into {@code destination} may change the
-         * other arrays, so it keeps every load after the store before it,
-         * and this loop is a third faster than the one-key loop.
+         * other arrays, so it keeps every load after the store before it;
+         * this loop takes a fifth to a quarter less time than the one-key
+         * loop.
          */
         private static void scatter(int[] keys, int keyCount, int shift, int[] groupOfBucket, int[] groupPointers,
                 int[] destination) {
