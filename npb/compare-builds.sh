@@ -8,6 +8,7 @@
 #        npb/compare-builds.sh IS A 2 3 /tmp/before .
 # Both directories must hold a built tree (./mvnw -B -q package -DskipTests).
 set -u
+. "$(dirname "$(readlink -f "$0")")/report.sh"
 if [ $# -ne 6 ]; then
   echo "usage: compare-builds.sh KERNEL CLASS RANKS REPEAT BUILD_A BUILD_B" >&2
   exit 2
@@ -22,17 +23,14 @@ done
 case "$repeat" in
   ''|*[!0-9]*|0) echo "compare-builds.sh: REPEAT must be a positive number, not '$repeat'" >&2; exit 2 ;;
 esac
-# the value of a line "NAME = value" of the kernel's report in $out
-field() {
-  printf '%s\n' "$out" | awk -F= -v name="$1" '$1 ~ name {gsub(/ /, "", $2); print $2}'
-}
 echo "| build | Mop/s total | wall s | CPU s (busiest rank) | verified |"
 echo "|---|---|---|---|---|"
 for _ in $(seq "$repeat"); do
   for build in "$5" "$6"; do
     out=$(cd "$build" && bin/mpjrun -np "$ranks" "org.mpjbuf.npb.$kernel" "CLASS=$class" 2>&1)
     verified=no
-    printf '%s\n' "$out" | grep -q "Verification    =               SUCCESSFUL" && verified=yes
-    echo "| $build | $(field "Mop/s total") | $(field "Time in seconds") | $(field "CPU seconds") | $verified |"
+    report_verified "$out" && verified=yes
+    echo "| $build | $(report_value "$out" "Mop/s total") | $(report_value "$out" "Time in seconds") |" \
+      "$(report_value "$out" "CPU seconds") | $verified |"
   done
 done

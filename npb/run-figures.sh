@@ -13,6 +13,7 @@
 # Needs the build first: ./mvnw -B -q package -DskipTests
 set -u
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
+. "$root/npb/report.sh"
 kernels=${1:-"CG EP FT IS MG"}
 classes=${2:-"A B"}
 ranks=${3:-"1 2"}
@@ -30,12 +31,12 @@ for kernel in $kernels; do
       verified=yes
       for _ in $(seq "$repeat"); do
         out=$("$root/bin/mpjrun" -np "$np" "org.mpjbuf.npb.$kernel" "CLASS=$class" 2>&1)
-        mops=$(printf '%s\n' "$out" | awk -F= '/Mop\/s total/ {gsub(/ /, "", $2); print $2}')
-        wall=$(printf '%s\n' "$out" | awk -F= '/Time in seconds/ {gsub(/ /, "", $2); print $2}')
-        cpu=$(printf '%s\n' "$out" | awk -F= '/CPU seconds/ {gsub(/ /, "", $2); print $2}')
+        mops=$(report_value "$out" "Mop/s total")
+        wall=$(report_value "$out" "Time in seconds")
+        cpu=$(report_value "$out" "CPU seconds")
         runwarmup=$(printf '%s\n' "$out" | awk -F= '/Warm-up/ {split($2, w, " "); for (i in w) if (w[i] ~ /^[0-9]+$/) print w[i]}')
-        runjit=$(printf '%s\n' "$out" | awk -F= '/JIT seconds/ {gsub(/ /, "", $2); print $2}')
-        printf '%s\n' "$out" | grep -q "Verification    =               SUCCESSFUL" || verified=no
+        runjit=$(report_value "$out" "JIT seconds")
+        report_verified "$out" || verified=no
         runs="$runs ${mops:-failed}"
         if awk -v a="$best" -v b="${mops:-0}" 'BEGIN {exit !(b > a)}'; then
           best=$mops

@@ -13,6 +13,7 @@
 set -u
 here=$(cd "$(dirname "$(readlink -f "$0")")" && pwd)
 root=$(dirname "$(dirname "$here")")
+. "$root/npb/report.sh"
 kernels=${1:-"CG FT IS MG"}
 classes=${2:-"A"}
 ranks=${3:-"1 2"}
@@ -48,8 +49,8 @@ for kernel in $kernels; do
       c_runs=()
       for _ in $(seq "$repeat"); do
         c=$("$build/$program" "$class" "$np" 1 | tail -n 1 | sed -n 's/.* \([0-9.]*\) Mop\/s.*/\1/p')
-        java=$("$root/bin/mpjrun" -np "$np" "org.mpjbuf.npb.$kernel" "CLASS=$class" 2>&1 |
-          awk -F= '/Mop\/s total/ {gsub(/ /, "", $2); print $2}')
+        java=$(report_value "$("$root/bin/mpjrun" -np "$np" "org.mpjbuf.npb.$kernel" "CLASS=$class" 2>&1)" \
+          "Mop/s total")
         c_runs+=("${c:-failed}")
         java_runs+=("${java:-failed}")
       done
