@@ -140,12 +140,10 @@ public final class IS implements Benchmark {
         final int[] receiveOffsets;
         /**
          * The keys this rank sends, from index 0, then from
-         * {@link #rankedFrom} the keys it ranks: those it receives, and its
+         * {@code receiveOffsets[0]} the keys it ranks: those it receives, and its
          * own that stay here, which the scatter puts there directly.
          */
         int[] exchange = new int[0];
-        /** Where the keys this rank ranks start in {@link #exchange}: after those it sends. */
-        int rankedFrom;
         int[] populations = new int[0];
         int[] sorted = new int[0];
         int[] keyRanks;
@@ -211,8 +209,7 @@ public final class IS implements Benchmark {
             comm.Allreduce(bucketSizes, 0, bucketTotals, 0, buckets + TEST_KEYS, MPI.INT, MPI.SUM);
             assignBuckets();
             comm.Alltoall(sendCounts, 0, 1, MPI.INT, receiveCounts, 0, 1, MPI.INT);
-            rankedFrom = keyCount - sendCounts[rank];
-            receiveOffsets[0] = rankedFrom;
+            receiveOffsets[0] = keyCount - sendCounts[rank];
             for (int i = 1; i < size; i++) {
                 receiveOffsets[i] = receiveOffsets[i - 1] + receiveCounts[i - 1];
             }
@@ -334,7 +331,7 @@ public final class IS implements Benchmark {
             for (int i = firstBucket[rank]; i <= lastBucket[rank]; i++) {
                 local += bucketTotals[i];
             }
-            for (int i = rankedFrom; i < rankedFrom + local; i++) {
+            for (int i = receiveOffsets[0]; i < receiveOffsets[0] + local; i++) {
                 counts[exchange[i] - minKey]++;
             }
             for (int i = 1; i < range; i++) {
@@ -376,7 +373,7 @@ public final class IS implements Benchmark {
             if (sorted.length < localKeys) {
                 sorted = new int[localKeys];
             }
-            for (int i = rankedFrom; i < rankedFrom + localKeys; i++) {
+            for (int i = receiveOffsets[0]; i < receiveOffsets[0] + localKeys; i++) {
                 int key = exchange[i];
                 sorted[--keyRanks[key - minKeyOfLastIteration]] = key;
             }
