@@ -331,9 +331,7 @@ public final class IS implements Benchmark {
             for (int i = firstBucket[rank]; i <= lastBucket[rank]; i++) {
                 local += bucketTotals[i];
             }
-            for (int i = receiveOffsets[0]; i < receiveOffsets[0] + local; i++) {
-                counts[exchange[i] - minKey]++;
-            }
+            countPopulations(exchange, receiveOffsets[0], receiveOffsets[0] + local, minKey, counts);
             for (int i = 1; i < range; i++) {
                 counts[i] += counts[i - 1];
             }
@@ -353,6 +351,20 @@ public final class IS implements Benchmark {
                 keyRanks = counts;
                 localKeys = local;
                 minKeyOfLastIteration = minKey;
+            }
+        }
+
+        /**
+         * Adds one to {@code counts[key - minKey]} for every key in
+         * {@code keys[from, to)}. The bounds are parameters, not array elements:
+         * a loop bound read from an {@code int[]} is read again after every
+         * store into {@code counts}, which may be the same array, and the loop
+         * then keeps its range checks (at class A, one rank, 16 ms against 10 ms
+         * per iteration).
+         */
+        private static void countPopulations(int[] keys, int from, int to, int minKey, int[] counts) {
+            for (int i = from; i < to; i++) {
+                counts[keys[i] - minKey]++;
             }
         }
 
