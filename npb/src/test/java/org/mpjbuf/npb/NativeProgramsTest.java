@@ -94,7 +94,7 @@ class NativeProgramsTest {
 
     @Test
     void shouldRunTwoProcessesWithoutExchanges() throws Exception {
-        String line = "class S, 2 processes \\(no exchanges\\): time [0-9.]+ s, [0-9.]+ Mop/s( \\(best iteration\\))?";
+        String line = "class S, 2 processes \\(no exchanges\\): time [0-9.]+ s, [0-9.]+ Mop/s( \\(best run\\))?";
         for (String name : PROGRAMS) {
             Run run = program(name, "S", "2", "1");
 
@@ -109,7 +109,7 @@ class NativeProgramsTest {
     @Test
     void shouldTimeTheIsLoopsBothWays() throws Exception {
         Run run = program("is-iteration", "S", "1", "1");
-        String line = "class S, 1 process: time [0-9.]+ s, [0-9.]+ Mop/s \\(best iteration: bucket"
+        String line = "class S, 1 process: time [0-9.]+ s, [0-9.]+ Mop/s \\(best run; per iteration: bucket"
                 + " counts [0-9.]+ ms, scatter [0-9.]+ ms, copy and ranking [0-9.]+ ms\\)";
 
         assertEquals(0, run.status(), run.output());
