@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Compares org.mpjbuf.npb's kernels with the same kernels in C on this machine: builds
-# cg-iteration.c, ft-iteration.c, mg-iteration.c and is-iteration.c (IS: the loops of its
-# iterations only) with gcc -O3, as the NPB reference is built; then for every kernel, class and
-# rank count runs the C program and the Java kernel alternately REPEAT times and prints, as a
-# Markdown table row, the best Mop/s of each and their ratio. At 2 ranks the C figure is of two
-# processes without exchanges (see the programs' headers): an upper bound for native code. The C
-# figure is the program's last line; for IS that is its loops done the way org.mpjbuf.npb.IS does
-# them (the line above it, the reference's way, is left out).
+# cg-iteration.c, ft-iteration.c and mg-iteration.c with gcc -O3, as the NPB reference is built,
+# and for IS is-mpi.c with MPICH's mpicc -O3 where MPICH is installed (is-iteration.c, IS's loops
+# without exchanges, where it is not); then for every kernel, class and rank count runs the C
+# program and the Java kernel alternately REPEAT times and prints, as a Markdown table row, the
+# best Mop/s of each and their ratio. At 2 ranks the figures of cg-, ft-, mg- and is-iteration
+# are of two processes without exchanges (see the programs' headers): an upper bound for native
+# code; is-mpi's are of two MPI processes with the reference's exchanges. The C figure is the
+# program's last line; for IS that is its keys sorted the way org.mpjbuf.npb.IS sorts them (the
+# line above it, the reference's way, is left out).
 #   npb/native/compare.sh [KERNELS] [CLASSES] [RANKS] [REPEAT]
 #   e.g. npb/native/compare.sh "CG FT IS MG" "A" "1 2" 3
 # Needs the Java build first (./mvnw -B -q package -DskipTests) and gcc.
@@ -20,13 +22,30 @@ ranks=${3:-"1 2"}
 repeat=${4:-3}
 build=$(mktemp -d)
 trap 'rm -rf "$build"' EXIT
+mpi_present() {
+  command -v mpicc >/dev/null 2>&1 && command -v mpiexec >/dev/null 2>&1
+}
+
+# The C program of a kernel, and the command line that runs it: program KERNEL CLASS RANKS
+program() {
+  if [ "$1" = IS ] && mpi_present; then
+    echo mpiexec -n "$3" "$build/is-mpi" "$2" 1
+  else
+    echo "$build/$(echo "$1" | tr 'A-Z' 'a-z')-iteration" "$2" "$3" 1
+  fi
+}
+
 for kernel in $kernels; do
   case "$kernel" in
     CG|FT|IS|MG) ;;
     *) echo "compare.sh: no C program for kernel '$kernel' (CG, FT, IS or MG)" >&2; exit 2 ;;
   esac
-  program=$(echo "$kernel" | tr 'A-Z' 'a-z')-iteration
-  gcc -O3 -o "$build/$program" "$here/$program.c" -lm || exit 1
+  if [ "$kernel" = IS ] && mpi_present; then
+    mpicc -O3 -o "$build/is-mpi" "$here/is-mpi.c" || exit 1
+  else
+    program=$(echo "$kernel" | tr 'A-Z' 'a-z')-iteration
+    gcc -O3 -o "$build/$program" "$here/$program.c" -lm || exit 1
+  fi
 done
 for np in $ranks; do
   case "$np" in
@@ -42,13 +61,14 @@ best() {
 echo "| kernel | class | ranks | Java Mop/s (best) | all runs | C Mop/s (best) | all runs | Java / C |"
 echo "|---|---|---|---|---|---|---|---|"
 for kernel in $kernels; do
-  program=$(echo "$kernel" | tr 'A-Z' 'a-z')-iteration
   for class in $classes; do
     for np in $ranks; do
       java_runs=()
       c_runs=()
       for _ in $(seq "$repeat"); do
-        c=$("$build/$program" "$class" "$np" 1 | tail -n 1 | sed -n 's/.* \([0-9.]*\) Mop\/s.*/\1/p')
+        # a C program that fails (is-mpi: its test keys' ranks are wrong) gives no figure
+        c=$($(program "$kernel" "$class" "$np")) && c=$(echo "$c" | tail -n 1 | sed -n 's/.* \([0-9.]*\) Mop\/s.*/\1/p') \
+          || c=
         java=$(report_value "$("$root/bin/mpjrun" -np "$np" "org.mpjbuf.npb.$kernel" "CLASS=$class" 2>&1)" \
           "Mop/s total")
         c_runs+=("${c:-failed}")
@@ -58,7 +78,11 @@ for kernel in $kernels; do
       c_best=$(best "${c_runs[@]}")
       ratio=$(awk -v a="$java_best" -v b="$c_best" 'BEGIN {if (b > 0) printf "%.0f %%", 100 * a / b; else print "-"}')
       bound=""
-      [ "$np" -gt 1 ] && bound=" (no exchanges)"
+      if [ "$kernel" = IS ] && mpi_present; then
+        bound=" (MPI)"
+      elif [ "$np" -gt 1 ]; then
+        bound=" (no exchanges)"
+      fi
       echo "| $kernel | $class | $np | $java_best | ${java_runs[*]} | $c_best$bound | ${c_runs[*]} | $ratio |"
     done
   done
