@@ -18,10 +18,22 @@
  * rank's. Their Mop/s is therefore an upper bound for native code at two
  * processes on this machine: communication can only add to the time.
  *
- *   gcc -O3 -o cg-iteration cg-iteration.c
+ *
+ * Built with MPI (-DCG_MPI, by mpicc), it runs on one or two MPI processes
+ * and does the reference's exchanges too: at two processes each sends the
+ * partner the partial row sums of the partner's columns
+ * (MPI_Sendrecv of n/2 doubles, as the reference's reduction across a row
+ * of its 1 x 2 grid) and sums its dot products with the partner's
+ * (MPI_Allreduce of one double). Then zeta is CG's at two processes too,
+ * and is verified.
+ *
+ *   gcc -O3 -o cg-iteration cg-iteration.c -lm
  *   ./cg-iteration A 1     (class A, one process: prints zeta and Mop/s)
  *   ./cg-iteration A 2     (class A, two processes, no exchanges: Mop/s bound)
  *   ./cg-iteration B 2 1   (class B, one timed run instead of three)
+ *   mpicc -O3 -DCG_MPI -o cg-mpi cg-iteration.c -lm
+ *   mpiexec -n 2 ./cg-mpi A     (class A, two MPI processes with exchanges)
+ *   mpiexec -n 2 ./cg-mpi B 1   (class B, one timed run)
  * Classes S, W, A and B. Prints the best of the timed runs (three unless
  * given) of all iterations, after one untimed outer iteration, as the
  * reference times them.
@@ -30,6 +42,9 @@
 
 #include <math.h>
 #include <string.h>
+#ifdef CG_MPI
+#include <mpi.h>
+#endif
 
 #define CG_STEPS 25
 #define RCOND 0.1
@@ -57,9 +72,13 @@ static void add_triple(struct triples *t, int row, int col, double value) {
     t->count++;
 }
 
-/* The block of rows [0, n) and columns [first_col, first_col + col_count), in compressed rows. */
+/*
+ * The block of rows [0, n) and columns [first_col, first_col + col_count), in
+ * compressed rows; the partner (at two processes) holds the columns
+ * [partner_first_col, partner_first_col + partner_col_count).
+ */
 struct block {
-    int rows, first_col, col_count;
+    int rows, first_col, col_count, partner, partner_first_col, partner_col_count;
     int *row_starts, *cols;
     double *values;
 };
@@ -180,17 +199,43 @@ static void multiply(const struct block *b, const double *v, double *w) {
     }
 }
 
+/* The sum over the processes of `local`: with MPI an MPI_Allreduce, without it this process's part alone. */
+static double global_sum(double local) {
+#ifdef CG_MPI
+    double sum;
+    MPI_Allreduce(&local, &sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    return sum;
+#else
+    return local;
+#endif
+}
+
+/* The dot product of the processes' parts of a and b. */
 static double dot(const double *a, const double *b, int length) {
     double sum = 0.0;
     for (int j = 0; j < length; j++) {
         sum += a[j] * b[j];
     }
-    return sum;
+    return global_sum(sum);
 }
 
-/* q = the rank's columns of the row sums: the exchange of the reference would add the partner's part here. */
+/*
+ * q = the rank's columns of the row sums. With MPI at two processes the
+ * partner's part is added, as the reference's exchange does; without MPI it
+ * is left out.
+ */
 static void product(const struct block *b, const double *v, double *w, double *q) {
     multiply(b, v, w);
+#ifdef CG_MPI
+    if (b->partner_col_count > 0) {
+        MPI_Sendrecv(w + b->partner_first_col, b->partner_col_count, MPI_DOUBLE, b->partner, 0,
+                q, b->col_count, MPI_DOUBLE, b->partner, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        for (int j = 0; j < b->col_count; j++) {
+            q[j] += w[b->first_col + j];
+        }
+        return;
+    }
+#endif
     memcpy(q, w + b->first_col, b->col_count * sizeof(double));
 }
 
@@ -222,7 +267,7 @@ static double outer_iteration(const struct block *b, double *x, double *z, doubl
         double d = x[j] - r[j];
         sum += d * d;
     }
-    *residual = sqrt(sum);
+    *residual = sqrt(global_sum(sum));
     double xz = dot(x, z, length), zz = dot(z, z, length);
     double scale = 1.0 / sqrt(zz);
     for (int j = 0; j < length; j++) {
@@ -257,57 +302,117 @@ static double run(const struct block *b, int iterations, int runs, double shift,
     return best;
 }
 
+/* A class: its order, nonzeros per generated vector, outer iterations, shift and verification zeta. */
+struct problem {
+    char name;
+    int n, nonzer, iterations;
+    double shift, zeta;
+};
+
+static const struct problem classes[] = {
+    {'S', 1400, 7, 15, 10, 8.5971775078648},
+    {'W', 7000, 8, 15, 12, 10.362595087124},
+    {'A', 14000, 11, 15, 20, 17.130235054029},
+    {'B', 75000, 13, 75, 60, 22.712745482631},
+};
+
+/* Generates the block of `rank` of `processes` (all columns at one process, half of them each at two). */
+static void make_rank_block(const struct problem *problem, int rank, int processes, struct block *b) {
+    int half = (problem->n + 1) / 2;
+    next_deviate();
+    if (processes == 1) {
+        make_block(problem->n, problem->nonzer, problem->shift, 0, problem->n, b);
+        b->partner = -1, b->partner_first_col = 0, b->partner_col_count = 0;
+    } else {
+        make_block(problem->n, problem->nonzer, problem->shift, rank == 0 ? 0 : half,
+                rank == 0 ? half : problem->n - half, b);
+        b->partner = 1 - rank;
+        b->partner_first_col = rank == 0 ? half : 0;
+        b->partner_col_count = rank == 0 ? problem->n - half : half;
+    }
+}
+
+/* The million operations the CG report counts for a class. */
+static double mega_operations(const struct problem *problem) {
+    double per_row = 3.0 + problem->nonzer * (problem->nonzer + 1)
+            + 25.0 * (5.0 + problem->nonzer * (problem->nonzer + 1)) + 3.0;
+    return 1.0e-6 * 2 * problem->iterations * (double) problem->n * per_row;
+}
+
+/* Prints ||r|| and zeta, and whether zeta is the class's. */
+static void print_zeta(const struct problem *problem, double residual, double zeta) {
+    printf(", ||r|| %.14e, zeta %.13f (%s)", residual, zeta,
+            fabs(zeta - problem->zeta) / problem->zeta <= 1e-10 ? "verified" : "NOT verified");
+}
+
+#ifdef CG_MPI
+int main(int argc, char **argv) {
+    MPI_Init(&argc, &argv);
+    int rank, processes, runs = 3;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &processes);
+    const char names[] = "SWAB";
+    const char *found = argc == 2 || argc == 3 ? strchr(names, argv[1][0]) : NULL;
+    if (found == NULL || argv[1][0] == 0 || argv[1][1] != 0 || (argc == 3 && !parse_count(argv[2], 1, 1000, &runs))
+            || processes > 2) {
+        if (rank == 0) {
+            fprintf(stderr, "usage: mpiexec -n P %s CLASS [RUNS]   (CLASS: one of %s; P: 1 or 2; RUNS: 1 to 1000)\n",
+                    argv[0], names);
+        }
+        MPI_Finalize();
+        return 2;
+    }
+    const struct problem *problem = &classes[found - names];
+    struct block b;
+    make_rank_block(problem, rank, processes, &b);
+    double zeta = 0.0, residual = 0.0, slowest = 0.0;
+    double taken = run(&b, problem->iterations, runs, problem->shift, &zeta, &residual);
+    MPI_Reduce(&taken, &slowest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+    int verified = fabs(zeta - problem->zeta) / problem->zeta <= 1e-10;
+    if (rank == 0) {
+        printf("class %c, %d process%s (MPI): time %.3f s, %.1f Mop/s", problem->name, processes,
+                processes == 1 ? "" : "es", slowest, mega_operations(problem) / slowest);
+        print_zeta(problem, residual, zeta);
+        printf("\n");
+    }
+    MPI_Finalize();
+    return verified ? 0 : 1;
+}
+#else
 /* What a process runs, and where it leaves its results (in memory shared with the parent). */
 struct job {
-    int n, nonzer, iterations, runs, processes;
-    double shift;
+    const struct problem *problem;
+    int runs, processes;
     double *times, *zetas, *residuals;
 };
 
-/* Generates the rank's block (all columns at one process, half of them at two) and runs CG on it. */
+/* Generates the rank's block and runs CG on it. */
 static void run_rank(int rank, void *context) {
     struct job *job = context;
     struct block b;
-    int half = (job->n + 1) / 2;
-    next_deviate();
-    if (job->processes == 1) {
-        make_block(job->n, job->nonzer, job->shift, 0, job->n, &b);
-    } else {
-        make_block(job->n, job->nonzer, job->shift, rank == 0 ? 0 : half, rank == 0 ? half : job->n - half, &b);
-    }
-    job->times[rank] = run(&b, job->iterations, job->runs, job->shift, &job->zetas[rank], &job->residuals[rank]);
+    make_rank_block(job->problem, rank, job->processes, &b);
+    job->times[rank] = run(&b, job->problem->iterations, job->runs, job->problem->shift, &job->zetas[rank],
+            &job->residuals[rank]);
 }
 
 int main(int argc, char **argv) {
-    struct { char name; int n, nonzer, iterations; double shift, zeta; } classes[] = {
-        {'S', 1400, 7, 15, 10, 8.5971775078648},
-        {'W', 7000, 8, 15, 12, 10.362595087124},
-        {'A', 14000, 11, 15, 20, 17.130235054029},
-        {'B', 75000, 13, 75, 60, 22.712745482631},
-    };
     struct job job;
     int chosen = parse_arguments(argc, argv, "SWAB", &job.processes, &job.runs);
     if (chosen < 0) {
         return 2;
     }
-    job.n = classes[chosen].n;
-    job.nonzer = classes[chosen].nonzer;
-    job.iterations = classes[chosen].iterations;
-    job.shift = classes[chosen].shift;
+    job.problem = &classes[chosen];
     job.times = shared_doubles(2);
     job.zetas = shared_doubles(2);
     job.residuals = shared_doubles(2);
     if (run_processes(job.processes, run_rank, &job) != 0) {
         return 1;
     }
-    double per_row = 3.0 + job.nonzer * (job.nonzer + 1) + 25.0 * (5.0 + job.nonzer * (job.nonzer + 1)) + 3.0;
-    double mega_operations = 1.0e-6 * 2 * job.iterations * (double) job.n * per_row;
-    double zeta = job.zetas[0], expected = classes[chosen].zeta;
-    print_timing(classes[chosen].name, job.processes, fmax(job.times[0], job.times[1]), mega_operations);
+    print_timing(job.problem->name, job.processes, fmax(job.times[0], job.times[1]), mega_operations(job.problem));
     if (job.processes == 1) {
-        printf(", ||r|| %.14e, zeta %.13f (%s)", job.residuals[0], zeta,
-                fabs(zeta - expected) / expected <= 1e-10 ? "verified" : "NOT verified");
+        print_zeta(job.problem, job.residuals[0], job.zetas[0]);
     }
     printf("\n");
     return 0;
 }
+#endif
