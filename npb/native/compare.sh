@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Compares org.mpjbuf.npb's kernels with the same kernels in C on this machine: builds
-# cg-iteration.c, ft-iteration.c and mg-iteration.c with gcc -O3, as the NPB reference is built,
-# and for IS is-mpi.c with MPICH's mpicc -O3 where MPICH is installed (is-iteration.c, IS's loops
-# without exchanges, where it is not); then for every kernel, class and rank count runs the C
-# program and the Java kernel alternately REPEAT times and prints, as a Markdown table row, the
-# best Mop/s of each and their ratio. At 2 ranks the figures of cg-, ft-, mg- and is-iteration
-# are of two processes without exchanges (see the programs' headers): an upper bound for native
-# code; is-mpi's are of two MPI processes with the reference's exchanges. The C figure is the
-# program's last line; for IS that is its keys sorted the way org.mpjbuf.npb.IS sorts them (the
-# line above it, the reference's way, is left out).
+# ft-iteration.c and mg-iteration.c with gcc -O3, as the NPB reference is built, and CG and IS
+# with MPI where MPICH is installed (cg-iteration.c with -DCG_MPI and is-mpi.c, by mpicc -O3;
+# without MPICH cg-iteration.c and is-iteration.c by gcc); then for every kernel, class and rank
+# count runs the C program and the Java kernel alternately REPEAT times and prints, as a Markdown
+# table row, the best Mop/s of each and their ratio. The MPI programs run on MPI processes with
+# the reference's exchanges; the others run two processes without exchanges (see the programs'
+# headers), an upper bound for native code. The C figure is the program's last line; for IS that
+# is its keys sorted the way org.mpjbuf.npb.IS sorts them (the line above it, the reference's
+# way, is left out).
 #   npb/native/compare.sh [KERNELS] [CLASSES] [RANKS] [REPEAT]
 #   e.g. npb/native/compare.sh "CG FT IS MG" "A" "1 2" 3
 # Needs the Java build first (./mvnw -B -q package -DskipTests) and gcc.
@@ -26,10 +26,15 @@ mpi_present() {
   command -v mpicc >/dev/null 2>&1 && command -v mpiexec >/dev/null 2>&1
 }
 
-# The C program of a kernel, and the command line that runs it: program KERNEL CLASS RANKS
+# Whether a kernel's C program runs with MPI: with_mpi KERNEL
+with_mpi() {
+  case "$1" in CG|IS) mpi_present ;; *) false ;; esac
+}
+
+# The command line that runs a kernel's C program once: program KERNEL CLASS RANKS
 program() {
-  if [ "$1" = IS ] && mpi_present; then
-    echo mpiexec -n "$3" "$build/is-mpi" "$2" 1
+  if with_mpi "$1"; then
+    echo mpiexec -n "$3" "$build/$(echo "$1" | tr 'A-Z' 'a-z')-mpi" "$2" 1
   else
     echo "$build/$(echo "$1" | tr 'A-Z' 'a-z')-iteration" "$2" "$3" 1
   fi
@@ -40,8 +45,10 @@ for kernel in $kernels; do
     CG|FT|IS|MG) ;;
     *) echo "compare.sh: no C program for kernel '$kernel' (CG, FT, IS or MG)" >&2; exit 2 ;;
   esac
-  if [ "$kernel" = IS ] && mpi_present; then
+  if [ "$kernel" = IS ] && with_mpi IS; then
     mpicc -O3 -o "$build/is-mpi" "$here/is-mpi.c" || exit 1
+  elif [ "$kernel" = CG ] && with_mpi CG; then
+    mpicc -O3 -DCG_MPI -o "$build/cg-mpi" "$here/cg-iteration.c" -lm || exit 1
   else
     program=$(echo "$kernel" | tr 'A-Z' 'a-z')-iteration
     gcc -O3 -o "$build/$program" "$here/$program.c" -lm || exit 1
@@ -78,7 +85,7 @@ for kernel in $kernels; do
       c_best=$(best "${c_runs[@]}")
       ratio=$(awk -v a="$java_best" -v b="$c_best" 'BEGIN {if (b > 0) printf "%.0f %%", 100 * a / b; else print "-"}')
       bound=""
-      if [ "$kernel" = IS ] && mpi_present; then
+      if with_mpi "$kernel"; then
         bound=" (MPI)"
       elif [ "$np" -gt 1 ]; then
         bound=" (no exchanges)"

@@ -25,8 +25,8 @@
  * The last line is org.mpjbuf.npb.IS's way.
  *
  *   mpicc -O3 -o is-mpi is-mpi.c
- *   mpirun -np 2 ./is-mpi A       (class A: 2^23 keys below 2^19)
- *   mpirun -np 2 ./is-mpi B 5     (class B, best of 5 runs)
+ *   mpiexec -n 2 ./is-mpi A      (class A: 2^23 keys below 2^19)
+ *   mpiexec -n 2 ./is-mpi B 5    (class B, best of 5 runs)
  */
 #include "harness.h"
 
@@ -238,7 +238,7 @@ int main(int argc, char **argv) {
             && (s.size & (s.size - 1)) == 0 && s.size <= 64;
     if (!valid) {
         if (s.rank == 0) {
-            fprintf(stderr, "usage: mpirun -np P %s CLASS [RUNS]   (CLASS: one of SWAB; P: a power of two up to 64;"
+            fprintf(stderr, "usage: mpiexec -n P %s CLASS [RUNS]   (CLASS: one of SWAB; P: a power of two up to 64;"
                     " RUNS: 1 to 1000)\n", argv[0]);
         }
         MPI_Finalize();

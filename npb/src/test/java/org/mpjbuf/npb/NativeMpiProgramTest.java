@@ -17,15 +17,18 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code npb/native/is-mpi.c}, IS's iterations in C with real MPI exchanges:
- * it builds warning-free with {@code mpicc}, ranks every key both ways on 1, 2
- * and 4 processes (more than this machine's cores), and a bad command line
- * gets the usage. Needs an MPI library with {@code mpicc} and
- * {@code mpiexec} ({@code .ci/run} installs MPICH).
+ * The C programs of {@code npb/native} built with MPI, which run with the
+ * reference's exchanges: {@code is-mpi.c} (IS's iterations) and
+ * {@code cg-iteration.c} built with {@code -DCG_MPI} (CG). They build
+ * warning-free with {@code mpicc}; IS ranks every key both ways and passes the
+ * reference's partial verification on 1, 2 and 4 processes (more than this
+ * machine's cores), CG verifies on 1 and 2; a bad command line gets the usage.
+ * Needs an MPI library with {@code mpicc} and {@code mpiexec} ({@code .ci/run}
+ * installs MPICH).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class NativeMpiProgramTest {
-    private static final Path SOURCE = Path.of("native", "is-mpi.c").toAbsolutePath();
+    private static final Path SOURCES = Path.of("native").toAbsolutePath();
 
     @TempDir
     static Path binaries;
@@ -48,31 +51,36 @@ class NativeMpiProgramTest {
         }
     }
 
-    private static Path program() {
-        return binaries.resolve("is-mpi");
-    }
-
     @BeforeAll
     static void build() throws Exception {
         assumeTrue(mpiPresent(), "no MPI library with mpicc and mpiexec is installed");
-        Run compile = run(List.of("mpicc", "-O3", "-Wall", "-Wextra", "-Werror", "-o", program().toString(),
-                SOURCE.toString()));
-        assertEquals(0, compile.status(), compile.output());
+        for (List<String> compile : List.of(
+                List.of("mpicc", "-O3", "-Wall", "-Wextra", "-Werror", "-o", binaries.resolve("is-mpi").toString(),
+                        SOURCES.resolve("is-mpi.c").toString()),
+                List.of("mpicc", "-O3", "-Wall", "-Wextra", "-Werror", "-DCG_MPI", "-o",
+                        binaries.resolve("cg-mpi").toString(), SOURCES.resolve("cg-iteration.c").toString(), "-lm"))) {
+            Run run = run(compile);
+            assertEquals(0, run.status(), compile + ": " + run.output());
+        }
     }
 
-    private static Run mpiexec(int processes, String... arguments) throws IOException, InterruptedException {
+    private static Run mpiexec(int processes, String program, String... arguments)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("mpiexec", "-n", Integer.toString(processes),
-                program().toString()));
+                binaries.resolve(program).toString()));
         command.addAll(List.of(arguments));
         return run(command);
+    }
+
+    private static String processes(int count) {
+        return count + " process" + (count == 1 ? "" : "es");
     }
 
     @Test
     void shouldRankEveryKeyBothWays() throws Exception {
         for (int processes : new int[] {1, 2, 4}) {
-            Run run = mpiexec(processes, "S", "1");
-            String line = "class S, " + processes + " process" + (processes == 1 ? "" : "es")
-                    + " \\(MPI\\): time [0-9.]+ s, [0-9.]+ Mop/s, verified";
+            Run run = mpiexec(processes, "is-mpi", "S", "1");
+            String line = "class S, " + processes(processes) + " \\(MPI\\): time [0-9.]+ s, [0-9.]+ Mop/s, verified";
 
             assertEquals(0, run.status(), run.output());
             assertTrue(run.output().matches("as the reference, 1024 buckets: " + line
@@ -81,15 +89,31 @@ class NativeMpiProgramTest {
     }
 
     @Test
-    void shouldGiveTheUsageForBadCommandLines() throws Exception {
-        for (String[] arguments : List.of(new String[] {"Q"}, new String[] {"S", "0"}, new String[] {},
-                new String[] {"SW"})) {
-            Run run = mpiexec(1, arguments);
+    void shouldVerifyCgWithItsExchanges() throws Exception {
+        for (int processes : new int[] {1, 2}) {
+            Run run = mpiexec(processes, "cg-mpi", "S", "1");
 
-            assertEquals(2, run.status(), run.output());
-            assertTrue(run.output().contains("usage: mpirun -np P"), run.output());
+            assertEquals(0, run.status(), run.output());
+            assertTrue(run.output().matches("class S, " + processes(processes) + " \\(MPI\\): time [0-9.]+ s,"
+                    + " [0-9.]+ Mop/s, \\|\\|r\\|\\| [0-9.e+-]+, zeta 8\\.5971775078648 \\(verified\\)\\s*"),
+                    run.output());
         }
-        Run threeProcesses = mpiexec(3, "S");
-        assertTrue(threeProcesses.output().contains("P: a power of two up to 64"), threeProcesses.output());
+    }
+
+    @Test
+    void shouldGiveTheUsageForBadCommandLines() throws Exception {
+        for (String program : List.of("is-mpi", "cg-mpi")) {
+            for (String[] arguments : List.of(new String[] {"Q"}, new String[] {"S", "0"}, new String[] {},
+                    new String[] {"SW"})) {
+                Run run = mpiexec(1, program, arguments);
+
+                assertEquals(2, run.status(), program + ": " + run.output());
+                assertTrue(run.output().contains("usage: "), program + ": " + run.output());
+            }
+        }
+        Run isOnThree = mpiexec(3, "is-mpi", "S");
+        assertTrue(isOnThree.output().contains("P: a power of two up to 64"), isOnThree.output());
+        Run cgOnThree = mpiexec(3, "cg-mpi", "S");
+        assertTrue(cgOnThree.output().contains("P: 1 or 2"), cgOnThree.output());
     }
 }
