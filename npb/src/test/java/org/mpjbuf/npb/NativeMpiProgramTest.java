@@ -2,10 +2,12 @@ package org.mpjbuf.npb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,16 +39,28 @@ class NativeMpiProgramTest {
     private record Run(int status, String output) {
     }
 
+    /** Runs a command to its end, or for at most a minute: then it is killed and the run fails. */
     private static Run run(List<String> command) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        return new Run(process.waitFor(), output);
+        Path output = Files.createTempFile(binaries, "output", ".txt");
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(output.toFile()).start();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            fail(command + " did not end within 60 s; it printed: " + Files.readString(output));
+        }
+        return new Run(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8));
     }
 
+    /** Whether an MPI library can build and start a program here: mpicc, and mpiexec starting one process. */
     private static boolean mpiPresent() {
         try {
-            return run(List.of("mpicc", "-show")).status() == 0 && run(List.of("mpiexec", "--version")).status() == 0;
-        } catch (IOException | InterruptedException e) {
+            return run(List.of("mpicc", "-show")).status() == 0
+                    && run(List.of("mpiexec", "-n", "1", "true")).status() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             return false;
         }
     }
