@@ -2,6 +2,7 @@ package org.mpjbuf.npb;
 
 import java.io.PrintStream;
 import java.util.Arrays;
+import java.util.List;
 
 import mpi.Intracomm;
 import mpi.MPI;
@@ -56,8 +57,34 @@ public final class IS implements Benchmark {
      */
     private static final int SCATTER_GROUPS = 16;
 
-    /** Creates the kernel; {@link #main} is the way to run it. */
+    /** The phases of an iteration, for {@link PhaseTimes}; the constants below index them. */
+    private static final List<String> PHASES = List.of("bucket counts",
+            "bucket totals (Allreduce, Alltoall)", "scatter into groups", "key exchange (Alltoallv)",
+            "population counts and ranks");
+    private static final int BUCKET_COUNTS = 0;
+    private static final int BUCKET_TOTALS = 1;
+    private static final int SCATTER = 2;
+    private static final int KEY_EXCHANGE = 3;
+    private static final int RANKING = 4;
+
+    private final boolean printPhases;
+
+    /**
+     * Creates the kernel; {@link #main} is the way to run it. It prints its
+     * phase times when the system property {@value PhaseTimes#PROPERTY} is
+     * {@code true}.
+     */
     public IS() {
+        this(PhaseTimes.requested());
+    }
+
+    /**
+     * Creates the kernel.
+     *
+     * @param printPhases whether to print where the timed iterations spent their time
+     */
+    IS(boolean printPhases) {
+        this.printPhases = printPhases;
     }
 
     /**
@@ -95,6 +122,7 @@ public final class IS implements Benchmark {
         Sorter sorter = new Sorter(comm, problemClass);
         int warmups = Warmup.run(comm, () -> sorter.rank(1));
         sorter.passed = 0;
+        sorter.phases.reset();
         if (problemClass != ProblemClass.S) {
             progress.println("\n   iteration");
         }
@@ -108,6 +136,9 @@ public final class IS implements Benchmark {
             sorter.rank(iteration);
         }
         timer.stop();
+        if (printPhases) {
+            sorter.phases.print(comm, progress);
+        }
         sorter.fullVerify();
         int[] passed = {sorter.passed};
         int[] totalPassed = new int[1];
@@ -139,6 +170,7 @@ public final class IS implements Benchmark {
         final int[] sendOffsets;
         final int[] receiveCounts;
         final int[] receiveOffsets;
+        final PhaseTimes phases = new PhaseTimes(PHASES);
         /**
          * The keys this rank sends, from index 0, then from
          * {@code receiveOffsets[0]} the keys it ranks: those it receives, and its
@@ -203,6 +235,7 @@ public final class IS implements Benchmark {
          * scatter took 22 ms against 14 ms (class A, one rank).
          */
         void rank(int iteration) throws MPIException {
+            phases.start();
             if (rank == 0) {
                 keys[iteration] = iteration;
                 keys[iteration + ITERATIONS] = maxKey - iteration;
@@ -215,6 +248,7 @@ public final class IS implements Benchmark {
                 }
             }
             countBuckets(keys, keyCount, shift, bucketSizes);
+            phases.end(BUCKET_COUNTS);
             comm.Allreduce(bucketSizes, 0, bucketTotals, 0, buckets + TEST_KEYS, MPI.INT, MPI.SUM);
             assignBuckets();
             comm.Alltoall(sendCounts, 0, 1, MPI.INT, receiveCounts, 0, 1, MPI.INT);
@@ -225,13 +259,17 @@ public final class IS implements Benchmark {
             int end = receiveOffsets[size - 1] + receiveCounts[size - 1];
             exchange = atLeast(exchange, end);
             formScatterGroups();
+            phases.end(BUCKET_TOTALS);
             scatter(keys, keyCount, shift, groupOfBucket, groupStarts, groupCount, groupPointers, exchange);
+            phases.end(SCATTER);
             // the scatter put this rank's own keys in place: the Alltoallv moves only the others
             sendCounts[rank] = 0;
             receiveCounts[rank] = 0;
             comm.Alltoallv(exchange, 0, sendCounts, sendOffsets, MPI.INT,
                     exchange, 0, receiveCounts, receiveOffsets, MPI.INT);
+            phases.end(KEY_EXCHANGE);
             rankReceivedKeys(iteration);
+            phases.end(RANKING);
         }
 
         /**
