@@ -6,7 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 
@@ -184,6 +186,27 @@ public final class Mpjrun {
         return null;
     }
 
+    /** {@return e.g. "rank 3", or "ranks 0-2, 5" for ascending ranks} */
+    static String ranks(List<Integer> ranks) {
+        if (ranks.size() == 1) {
+            return "rank " + ranks.get(0);
+        }
+        StringBuilder text = new StringBuilder();
+        int i = 0;
+        while (i < ranks.size()) {
+            int first = ranks.get(i++);
+            int last = first;
+            while (i < ranks.size() && ranks.get(i) == last + 1) {
+                last = ranks.get(i++);
+            }
+            text.append(text.length() > 0 ? ", " : "").append(first);
+            if (last > first) {
+                text.append('-').append(last);
+            }
+        }
+        return "ranks " + text;
+    }
+
     /**
      * {@return whether {@code failure} or one of its causes has stack frames to print} An
      * exception made without them (a usage error whose message says everything) is reported by
@@ -198,26 +221,37 @@ public final class Mpjrun {
         return false;
     }
 
+    /**
+     * Prints why a job failed: every rank that failed or aborted, with the stack of a failure that
+     * has one. Failures without stack frames that read the same on several ranks (a usage error
+     * every rank finds) are printed once, with the ranks: "ranks 0-2 failed: ...".
+     */
     private static void report(JobResult result, PrintStream err) {
         if (result.succeeded()) {
             return;
         }
         RankOutcome cause = result.firstFailure();
         String missingModule = null;
+        Map<String, List<Integer>> sameLine = new LinkedHashMap<>();
         for (RankOutcome outcome : result.outcomes()) {
             if (outcome == cause || outcome.state() == RankOutcome.State.FAILED
                 || outcome.state() == RankOutcome.State.ABORTED) {
-                err.println("mpjrun: " + outcome);
-                if (outcome.state() == RankOutcome.State.FAILED) {
-                    if (hasFrames(outcome.failure())) {
+                boolean failed = outcome.state() == RankOutcome.State.FAILED;
+                if (failed && !hasFrames(outcome.failure())) {
+                    sameLine.computeIfAbsent(outcome.failure().toString(), line -> new ArrayList<>())
+                        .add(outcome.rank());
+                } else {
+                    err.println("mpjrun: " + outcome);
+                    if (failed) {
                         outcome.failure().printStackTrace(err);
                     }
-                    if (missingModule == null) {
-                        missingModule = missingIncubatorModule(outcome.failure());
-                    }
+                }
+                if (failed && missingModule == null) {
+                    missingModule = missingIncubatorModule(outcome.failure());
                 }
             }
         }
+        sameLine.forEach((line, ranks) -> err.println("mpjrun: " + ranks(ranks) + " failed: " + line));
         if (missingModule != null) {
             err.println("mpjrun: " + missingModule + " is an incubating JDK module, which the JVM resolves only"
                 + " when asked: run it with --add-modules " + missingModule

@@ -72,4 +72,20 @@ class MpjrunTest {
         assertFalse(failed.contains("\tat "), failed);
         assertEquals(1, failed.split("rank one got bad input", -1).length - 1, failed);
     }
+
+    @Test
+    void shouldNameRanksInRuns() {
+        assertEquals("rank 3", Mpjrun.ranks(List.of(3)));
+        assertEquals("ranks 0-3", Mpjrun.ranks(List.of(0, 1, 2, 3)));
+        assertEquals("ranks 0-2, 5, 7-8", Mpjrun.ranks(List.of(0, 1, 2, 5, 7, 8)));
+    }
+
+    @Test
+    void shouldReportTheSameFramelessFailureOfSeveralRanksOnce() {
+        String classes = Path.of("target", "test-classes").toString();
+        String failed = errorsOf("-np", "4", "-cp", classes,
+            "org.mpjbuf.mpj.testprograms.FailingProgram", "frameless-everywhere");
+        assertEquals("1:mpjrun: ranks 0-3 failed: java.lang.IllegalArgumentException: every rank got bad input\n",
+            failed.replace(System.lineSeparator(), "\n"));
+    }
 }

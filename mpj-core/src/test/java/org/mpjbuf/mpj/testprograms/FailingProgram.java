@@ -6,7 +6,8 @@ import mpi.MPIException;
 /**
  * Fails in one rank while the others block in a receive nobody sends: {@code throw} throws,
  * {@code frameless} throws an exception without stack frames, {@code abort} calls
- * {@code Abort(3)}, {@code fatal} makes an error fatal.
+ * {@code Abort(3)}, {@code fatal} makes an error fatal; or fails in every rank alike:
+ * {@code frameless-everywhere} throws the same exception without stack frames in every rank.
  */
 public final class FailingProgram {
 
@@ -16,12 +17,18 @@ public final class FailingProgram {
     /**
      * Runs the program.
      *
-     * @param args {@code throw}, {@code frameless}, {@code abort} or {@code fatal}
+     * @param args {@code throw}, {@code frameless}, {@code abort}, {@code fatal} or
+     *             {@code frameless-everywhere}
      * @throws MPIException when MPI fails
      */
     public static void main(String[] args) throws MPIException {
         MPI.Init(args);
         int rank = MPI.COMM_WORLD.Rank();
+        if (args[0].equals("frameless-everywhere")) {
+            IllegalArgumentException bad = new IllegalArgumentException("every rank got bad input");
+            bad.setStackTrace(new StackTraceElement[0]);
+            throw bad;
+        }
         if (rank == 1) {
             switch (args[0]) {
                 case "throw" -> throw new IllegalStateException("rank one gives up");
