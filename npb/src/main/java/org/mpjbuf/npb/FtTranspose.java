@@ -22,15 +22,30 @@ import mpi.MPIException;
  * the spatial layout, each rank sends its contiguous run of planes for rank
  * {@code q} and unpacks the received blocks. No element is moved alone.
  *
+ * <p>Back to the spatial layout, which FT does in place once per time step,
+ * the first and the last rank move their own blocks within the array
+ * themselves, and the exchange carries only the other ranks' ones: at two
+ * ranks a quarter less copying (each element once instead of the own half
+ * twice). A rank's own block of plane {@code z} moves from
+ * {@code (r planes + z) block} to {@code (z p + r) block}: for rank 0 never
+ * down, so the planes go last to first without overwriting one not yet moved;
+ * for rank {@code p - 1} never up, so first to last. For the ranks between,
+ * some blocks move up and others down, so theirs go through the exchange and
+ * the scratch array as the others'.
+ *
  * <p>Not thread-safe: one instance per rank.
  */
 final class FtTranspose {
     private final Intracomm comm;
     private final int processes;
+    private final int rank;
     private final int nx;
     private final int ny;
     private final int planes;
     private final int block;
+    private final int[] counts;
+    private final int[] offsets;
+    private final int[] countsWithoutOwn;
 
     /**
      * Creates the transposes of an {@code nx x ny x nz} grid.
@@ -44,10 +59,20 @@ final class FtTranspose {
     FtTranspose(Intracomm comm, int nx, int ny, int nz) throws MPIException {
         this.comm = comm;
         this.processes = comm.Size();
+        this.rank = comm.Rank();
         this.nx = nx;
         this.ny = ny;
         this.planes = nz / processes;
         this.block = 2 * nx * (ny / processes);
+        int chunk = planes * block;
+        this.counts = new int[processes];
+        this.offsets = new int[processes];
+        for (int q = 0; q < processes; q++) {
+            counts[q] = chunk;
+            offsets[q] = q * chunk;
+        }
+        this.countsWithoutOwn = counts.clone();
+        countsWithoutOwn[rank] = 0;
     }
 
     /**
@@ -77,12 +102,32 @@ final class FtTranspose {
      * @throws MPIException if the exchange fails
      */
     void toSpatialLayout(double[] frequency, double[] scratch, double[] spatial) throws MPIException {
-        int chunk = planes * block;
-        comm.Alltoall(frequency, 0, chunk, MPI.DOUBLE, scratch, 0, chunk, MPI.DOUBLE);
+        boolean ownMovedInPlace = rank == 0 || rank == processes - 1;
+        int[] exchanged = ownMovedInPlace ? countsWithoutOwn : counts;
+        comm.Alltoallv(frequency, 0, exchanged, offsets, MPI.DOUBLE, scratch, 0, exchanged, offsets, MPI.DOUBLE);
+        if (ownMovedInPlace) {
+            moveOwnBlocks(frequency, spatial);
+        }
         for (int q = 0; q < processes; q++) {
+            if (q == rank && ownMovedInPlace) {
+                continue;
+            }
             for (int z = 0; z < planes; z++) {
                 System.arraycopy(scratch, (q * planes + z) * block, spatial, blockInPlane(q, z), block);
             }
+        }
+    }
+
+    /**
+     * Moves rank 0's or rank {@code p - 1}'s own blocks from the frequency
+     * layout to the spatial one, in the order that keeps every block not yet
+     * moved intact when the two are the same array (see the design note).
+     */
+    private void moveOwnBlocks(double[] frequency, double[] spatial) {
+        boolean lastToFirst = rank == 0;
+        for (int i = 0; i < planes; i++) {
+            int z = lastToFirst ? planes - 1 - i : i;
+            System.arraycopy(frequency, (rank * planes + z) * block, spatial, blockInPlane(rank, z), block);
         }
     }
 
