@@ -18,7 +18,8 @@ import mpi.MPIException;
  * so here x stays fastest, and a transpose moves only whole blocks of
  * {@code nx ny/p} complex numbers (one rank's rows of one plane): to the
  * frequency layout, each rank packs the blocks for rank {@code q} together
- * and {@code Alltoall} lands the received blocks straight in place; back to
+ * (its own straight to where they stay) and {@code Alltoallv} lands the
+ * received blocks straight in place; back to
  * the spatial layout, each rank sends its contiguous run of planes for rank
  * {@code q} and unpacks the received blocks. No element is moved alone.
  *
@@ -80,17 +81,18 @@ final class FtTranspose {
      *
      * @param spatial the spatial data, {@code (nx, ny, nz/p)}, unchanged
      * @param scratch a work array of the same length
-     * @param frequency receives the frequency-layout data, {@code (nx, ny/p, nz)}
+     * @param frequency receives the frequency-layout data, {@code (nx, ny/p, nz)}; distinct from the others
      * @throws MPIException if the exchange fails
      */
     void toFrequencyLayout(double[] spatial, double[] scratch, double[] frequency) throws MPIException {
         for (int q = 0; q < processes; q++) {
+            double[] packed = q == rank ? frequency : scratch;
             for (int z = 0; z < planes; z++) {
-                System.arraycopy(spatial, blockInPlane(q, z), scratch, (q * planes + z) * block, block);
+                System.arraycopy(spatial, blockInPlane(q, z), packed, (q * planes + z) * block, block);
             }
         }
-        int chunk = planes * block;
-        comm.Alltoall(scratch, 0, chunk, MPI.DOUBLE, frequency, 0, chunk, MPI.DOUBLE);
+        comm.Alltoallv(scratch, 0, countsWithoutOwn, offsets, MPI.DOUBLE,
+                frequency, 0, countsWithoutOwn, offsets, MPI.DOUBLE);
     }
 
     /**
