@@ -2,6 +2,7 @@ package org.mpjbuf.npb;
 
 import java.io.PrintStream;
 import java.util.Arrays;
+import java.util.List;
 
 import mpi.Intracomm;
 import mpi.MPIException;
@@ -28,8 +29,32 @@ public final class CG implements Benchmark {
     private static final double EPSILON = 1.0e-10;
     private static final double SEED = 314159265.0;
 
-    /** Creates the kernel; {@link #main} is the way to run it. */
+    /** The phases of an outer iteration, for {@link PhaseTimes}; the constants below index them. */
+    private static final List<String> PHASES = List.of("sparse product", "row sums (exchange)",
+            "dot product sums (exchange)", "vector updates and dots");
+    private static final int PRODUCT = 0;
+    private static final int ROW_SUMS = 1;
+    private static final int DOT_SUMS = 2;
+    private static final int VECTORS = 3;
+
+    private final boolean printPhases;
+
+    /**
+     * Creates the kernel; {@link #main} is the way to run it. It prints its
+     * phase times when the system property {@value PhaseTimes#PROPERTY} is
+     * {@code true}.
+     */
     public CG() {
+        this(PhaseTimes.requested());
+    }
+
+    /**
+     * Creates the kernel.
+     *
+     * @param printPhases whether to print where the timed iterations spent their time
+     */
+    CG(boolean printPhases) {
+        this.printPhases = printPhases;
     }
 
     /**
@@ -78,6 +103,7 @@ public final class CG implements Benchmark {
             solver.resetStart();
         });
 
+        solver.phases.reset();
         comm.Barrier();
         BenchmarkTimer timer = new BenchmarkTimer();
         timer.start();
@@ -91,6 +117,9 @@ public final class CG implements Benchmark {
             progress.printf("    %5d       %20.14e%20.13f%n", iteration, solver.residualNorm, zeta);
         }
         timer.stop();
+        if (printPhases) {
+            solver.phases.print(comm, progress);
+        }
 
         boolean verified = Math.abs(zeta - parameters.zeta()) / parameters.zeta() <= EPSILON;
         progress.printf(" Zeta is %20.13e, reference %20.13e, error %e%n", zeta, parameters.zeta(),
@@ -112,6 +141,7 @@ public final class CG implements Benchmark {
         private final double[] q;
         private final double[] r;
         private final double[] w;
+        private final PhaseTimes phases = new PhaseTimes(PHASES);
         double residualNorm;
 
         Solver(CgMatrix matrix, CgDecomposition decomposition) {
@@ -136,6 +166,7 @@ public final class CG implements Benchmark {
          * @return {@code x . z} before normalising
          */
         double outerIteration() throws MPIException {
+            phases.start();
             conjugateGradient();
             double xz = 0.0;
             double zz = 0.0;
@@ -143,11 +174,14 @@ public final class CG implements Benchmark {
                 xz += x[j] * z[j];
                 zz += z[j] * z[j];
             }
+            phases.end(VECTORS);
             double[] sums = decomposition.sum(xz, zz);
+            phases.end(DOT_SUMS);
             double scale = 1.0 / Math.sqrt(sums[1]);
             for (int j = 0; j < length; j++) {
                 x[j] = scale * z[j];
             }
+            phases.end(VECTORS);
             return sums[0];
         }
 
@@ -158,16 +192,16 @@ public final class CG implements Benchmark {
                 r[j] = x[j];
                 p[j] = x[j];
             }
-            double rho = decomposition.sum(dot(r, r));
+            double rho = sumOverRow(dot(r, r));
             for (int step = 0; step < CG_STEPS; step++) {
                 multiply(p, q);
-                double alpha = rho / decomposition.sum(dot(p, q));
+                double alpha = rho / sumOverRow(dot(p, q));
                 double rho0 = rho;
                 for (int j = 0; j < length; j++) {
                     z[j] += alpha * p[j];
                     r[j] -= alpha * q[j];
                 }
-                rho = decomposition.sum(dot(r, r));
+                rho = sumOverRow(dot(r, r));
                 double beta = rho / rho0;
                 for (int j = 0; j < length; j++) {
                     p[j] = r[j] + beta * p[j];
@@ -179,7 +213,18 @@ public final class CG implements Benchmark {
                 double d = x[j] - r[j];
                 sum += d * d;
             }
-            residualNorm = Math.sqrt(decomposition.sum(sum));
+            residualNorm = Math.sqrt(sumOverRow(sum));
+        }
+
+        /**
+         * {@return the sum over the grid row of a partial dot product} The time
+         * since the last mark (computing the part) counts as vector work.
+         */
+        private double sumOverRow(double partial) throws MPIException {
+            phases.end(VECTORS);
+            double sum = decomposition.sum(partial);
+            phases.end(DOT_SUMS);
+            return sum;
         }
 
         private double dot(double[] a, double[] b) {
@@ -192,8 +237,11 @@ public final class CG implements Benchmark {
 
         /** {@code result = A v} for this rank's columns. */
         private void multiply(double[] v, double[] result) throws MPIException {
+            phases.end(VECTORS);
             matrix.multiply(v, w);
+            phases.end(PRODUCT);
             decomposition.sumAndTranspose(w, result);
+            phases.end(ROW_SUMS);
         }
     }
 

@@ -11,16 +11,21 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
+import java.util.function.Function;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.mpjbuf.mpj.runtime.Job;
 
 /**
  * {@link PhaseTimes}: the time between two marks goes to the phase that ends, the warm-up's
- * times are dropped by a reset, and the printed time of a phase is the slowest rank's; IS prints
- * its phases when asked to, and its report is unchanged.
+ * times are dropped by a reset, and the printed time of a phase is the slowest rank's; IS and CG
+ * print their phases when asked to, and verify either way.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class PhaseTimesTest {
@@ -101,12 +106,23 @@ class PhaseTimesTest {
         assertTrue(refused.getMessage().contains("at least one phase"), refused.getMessage());
     }
 
-    @Test
-    void shouldHaveIsPrintItsPhasesOnlyWhenAsked() {
+    static Stream<Arguments> kernelsWithPhases() {
+        return Stream.of(
+                Arguments.of("IS", (Function<Boolean, Benchmark>) IS::new, List.of("bucket counts",
+                        "bucket totals (Allreduce, Alltoall)", "scatter into groups", "key exchange (Alltoallv)",
+                        "population counts and ranks")),
+                Arguments.of("CG", (Function<Boolean, Benchmark>) CG::new, List.of("sparse product",
+                        "row sums (exchange)", "dot product sums (exchange)", "vector updates and dots")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kernelsWithPhases")
+    void shouldHaveAKernelPrintItsPhasesOnlyWhenAsked(String name, Function<Boolean, Benchmark> kernel,
+            List<String> phases) {
         for (boolean asked : new boolean[] {true, false}) {
             ByteArrayOutputStream output = new ByteArrayOutputStream();
             PrintStream out = new PrintStream(output, true, StandardCharsets.UTF_8);
-            Job.of(2).runTasks(world -> BenchmarkDriver.execute(new IS(asked), world, ProblemClass.S, out))
+            Job.of(2).runTasks(world -> BenchmarkDriver.execute(kernel.apply(asked), world, ProblemClass.S, out))
                     .orThrow();
             String printed = output.toString(StandardCharsets.UTF_8);
 
@@ -114,13 +130,12 @@ class PhaseTimesTest {
             assertEquals(asked, printed.contains("Phase times in seconds"), printed);
             if (asked) {
                 double total = 0;
-                for (String phase : List.of("bucket counts", "bucket totals (Allreduce, Alltoall)",
-                        "scatter into groups", "key exchange (Alltoallv)", "population counts and ranks")) {
+                for (String phase : phases) {
                     total += seconds(printed, phase);
                 }
                 assertTrue(total > 0, printed);
             } else {
-                assertFalse(printed.contains("scatter into groups"), printed);
+                assertFalse(printed.contains(phases.get(0) + " "), printed);
             }
         }
     }
