@@ -66,7 +66,22 @@ public interface Benchmark {
      *        as the NPB reference counts them
      * @param operationType what an operation is, as the NPB report says
      * @param verified whether verification passed (meaningful at rank 0)
+     * @param phases where this rank's timed part went, phase by phase, or
+     *        {@code null} for a kernel without phase timers
      */
-    record Outcome(int warmupIterations, Timing timing, double megaOperations, String operationType, boolean verified) {
+    record Outcome(int warmupIterations, Timing timing, double megaOperations, String operationType, boolean verified,
+            PhaseTimes phases) {
+        /**
+         * The outcome of a kernel without phase timers.
+         *
+         * @param warmupIterations the untimed iterations before the timed part
+         * @param timing this rank's timed part
+         * @param megaOperations the operations of the whole run, in millions
+         * @param operationType what an operation is
+         * @param verified whether verification passed (meaningful at rank 0)
+         */
+        Outcome(int warmupIterations, Timing timing, double megaOperations, String operationType, boolean verified) {
+            this(warmupIterations, timing, megaOperations, operationType, verified, null);
+        }
     }
 }

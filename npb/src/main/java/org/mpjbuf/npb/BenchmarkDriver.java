@@ -39,7 +39,9 @@ public final class BenchmarkDriver {
     }
 
     /**
-     * Runs a kernel on every rank of {@code comm}; each rank calls this.
+     * Runs a kernel on every rank of {@code comm}; each rank calls this. The
+     * kernel's phase times are printed when the system property
+     * {@value PhaseTimes#PROPERTY} is {@code true}.
      *
      * @param benchmark the kernel
      * @param comm the communicator
@@ -53,6 +55,27 @@ public final class BenchmarkDriver {
      */
     public static BenchmarkReport execute(Benchmark benchmark, Intracomm comm, ProblemClass problemClass,
             PrintStream out) throws MPIException {
+        return execute(benchmark, comm, problemClass, out, PhaseTimes.requested());
+    }
+
+    /**
+     * Runs a kernel on every rank of {@code comm}; each rank calls this, all
+     * with the same {@code printPhases}.
+     *
+     * @param benchmark the kernel
+     * @param comm the communicator
+     * @param problemClass the class
+     * @param out where rank 0 prints the banner, the progress and the report
+     * @param printPhases whether to print, before the report, where the timed
+     *        part went phase by phase (for kernels with phase timers)
+     * @return the report, the same on every rank
+     * @throws MPIException if communication fails
+     * @throws BenchmarkUsageException if the kernel does not support the
+     *         class, or the communicator's size is not a power of two the
+     *         kernel supports for the class
+     */
+    static BenchmarkReport execute(Benchmark benchmark, Intracomm comm, ProblemClass problemClass,
+            PrintStream out, boolean printPhases) throws MPIException {
         int processes = comm.Size();
         checkProcessCount(benchmark, problemClass, processes);
         PrintStream progress = comm.Rank() == 0 ? out : new PrintStream(OutputStream.nullOutputStream());
@@ -61,6 +84,9 @@ public final class BenchmarkDriver {
         BenchmarkReport.printHeader(progress, benchmark.name(), size, iterations, processes);
 
         Benchmark.Outcome outcome = benchmark.run(comm, problemClass, progress);
+        if (printPhases && outcome.phases() != null) {
+            outcome.phases().print(comm, progress);
+        }
 
         Timing timing = outcome.timing();
         double[] seconds = {timing.seconds(), timing.cpuSeconds(), timing.compileSeconds(), timing.collectSeconds()};

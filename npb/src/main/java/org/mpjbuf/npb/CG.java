@@ -37,24 +37,8 @@ public final class CG implements Benchmark {
     private static final int DOT_SUMS = 2;
     private static final int VECTORS = 3;
 
-    private final boolean printPhases;
-
-    /**
-     * Creates the kernel; {@link #main} is the way to run it. It prints its
-     * phase times when the system property {@value PhaseTimes#PROPERTY} is
-     * {@code true}.
-     */
+    /** Creates the kernel; {@link #main} is the way to run it. */
     public CG() {
-        this(PhaseTimes.requested());
-    }
-
-    /**
-     * Creates the kernel.
-     *
-     * @param printPhases whether to print where the timed iterations spent their time
-     */
-    CG(boolean printPhases) {
-        this.printPhases = printPhases;
     }
 
     /**
@@ -117,9 +101,6 @@ public final class CG implements Benchmark {
             progress.printf("    %5d       %20.14e%20.13f%n", iteration, solver.residualNorm, zeta);
         }
         timer.stop();
-        if (printPhases) {
-            solver.phases.print(comm, progress);
-        }
 
         boolean verified = Math.abs(zeta - parameters.zeta()) / parameters.zeta() <= EPSILON;
         progress.printf(" Zeta is %20.13e, reference %20.13e, error %e%n", zeta, parameters.zeta(),
@@ -127,7 +108,7 @@ public final class CG implements Benchmark {
         int nonzer = parameters.nonzer();
         double perRow = 3.0 + nonzer * (nonzer + 1) + 25.0 * (5.0 + nonzer * (nonzer + 1)) + 3.0;
         double megaOperations = 1.0e-6 * 2 * parameters.iterations() * (double) parameters.n() * perRow;
-        return new Outcome(warmups, timer.timing(), megaOperations, "floating point", verified);
+        return new Outcome(warmups, timer.timing(), megaOperations, "floating point", verified, solver.phases);
     }
 
     /** One rank's vectors and the CG iteration over them. */

@@ -1,6 +1,7 @@
 package org.mpjbuf.npb;
 
 import java.io.PrintStream;
+import java.util.List;
 
 import jdk.incubator.vector.DoubleVector;
 
@@ -33,6 +34,15 @@ public final class FT implements Benchmark {
     private static final double SEED = 314159265.0;
     private static final double ALPHA = 1.0e-6;
     private static final int CHECKSUM_POINTS = 1024;
+
+    /** The phases of the timed part, for {@link PhaseTimes}; the constants below index them. */
+    private static final List<String> PHASES = List.of("initial conditions", "FFTs",
+            "transposes (copies, Alltoallv)", "time steps", "checksums (Reduce)");
+    private static final int INITIAL_CONDITIONS = 0;
+    private static final int FFTS = 1;
+    private static final int TRANSPOSES = 2;
+    private static final int TIME_STEPS = 3;
+    private static final int CHECKSUMS = 4;
 
     /** Creates the kernel; {@link #main} is the way to run it. */
     public FT() {
@@ -81,9 +91,11 @@ public final class FT implements Benchmark {
             solver.checksum(solver.inverse(), warmupSums, 1);
         });
 
+        solver.phases.reset();
         comm.Barrier();
         BenchmarkTimer timer = new BenchmarkTimer();
         timer.start();
+        solver.phases.start();
         solver.setUp();
         double[] sums = new double[2 * parameters.iterations()];
         for (int step = 1; step <= parameters.iterations(); step++) {
@@ -99,7 +111,7 @@ public final class FT implements Benchmark {
         double n = parameters.points();
         double megaOperations = 1.0e-6 * n * (14.8157 + 7.19641 * Math.log(n)
                 + (5.23518 + 7.21113 * Math.log(n)) * parameters.iterations());
-        return new Outcome(warmups, timer.timing(), megaOperations, "floating point", verified);
+        return new Outcome(warmups, timer.timing(), megaOperations, "floating point", verified, solver.phases);
     }
 
     private static boolean verify(double[] sums, double[] expected) {
@@ -130,6 +142,7 @@ public final class FT implements Benchmark {
         private double[] work;
         /** The transposes' work array; {@code null} on one rank. */
         private final double[] scratch;
+        private final PhaseTimes phases = new PhaseTimes(PHASES);
 
         Solver(Intracomm comm, FtParameters parameters) throws MPIException {
             this.comm = comm;
@@ -151,16 +164,20 @@ public final class FT implements Benchmark {
         void setUp() throws MPIException {
             computeMultipliers();
             initialConditions(work);
+            phases.end(INITIAL_CONDITIONS);
             fft.transform(work, p.nx(), p.ny(), planes, 0, false);
             fft.transform(work, p.nx(), p.ny(), planes, 1, false);
+            phases.end(FFTS);
             if (transpose == null) {
                 double[] swap = spectrum;
                 spectrum = work;
                 work = swap;
             } else {
                 transpose.toFrequencyLayout(work, scratch, spectrum);
+                phases.end(TRANSPOSES);
             }
             fft.transform(spectrum, p.nx(), p.ny() / processes, p.nz(), 2, false);
+            phases.end(FFTS);
         }
 
         /** Fills the field with NPB random numbers, plane by plane ({@code compute_initial_conditions}). */
@@ -249,16 +266,20 @@ public final class FT implements Benchmark {
                 w[2 * i] = re;
                 w[2 * i + 1] = im;
             }
+            phases.end(TIME_STEPS);
         }
 
         /** Transforms the work array back to space, in place; returns it. */
         double[] inverse() throws MPIException {
             fft.transform(work, p.nx(), p.ny() / processes, p.nz(), 2, true);
+            phases.end(FFTS);
             if (transpose != null) {
                 transpose.toSpatialLayout(work, scratch, work);
+                phases.end(TRANSPOSES);
             }
             fft.transform(work, p.nx(), p.ny(), planes, 1, true);
             fft.transform(work, p.nx(), p.ny(), planes, 0, true);
+            phases.end(FFTS);
             return work;
         }
 
@@ -282,6 +303,7 @@ public final class FT implements Benchmark {
             local[0] /= points;
             local[1] /= points;
             comm.Reduce(local, 0, sums, 2 * step - 2, 2, MPI.DOUBLE, MPI.SUM, 0);
+            phases.end(CHECKSUMS);
         }
     }
 }

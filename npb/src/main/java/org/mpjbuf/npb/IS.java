@@ -67,24 +67,8 @@ public final class IS implements Benchmark {
     private static final int KEY_EXCHANGE = 3;
     private static final int RANKING = 4;
 
-    private final boolean printPhases;
-
-    /**
-     * Creates the kernel; {@link #main} is the way to run it. It prints its
-     * phase times when the system property {@value PhaseTimes#PROPERTY} is
-     * {@code true}.
-     */
+    /** Creates the kernel; {@link #main} is the way to run it. */
     public IS() {
-        this(PhaseTimes.requested());
-    }
-
-    /**
-     * Creates the kernel.
-     *
-     * @param printPhases whether to print where the timed iterations spent their time
-     */
-    IS(boolean printPhases) {
-        this.printPhases = printPhases;
     }
 
     /**
@@ -136,16 +120,13 @@ public final class IS implements Benchmark {
             sorter.rank(iteration);
         }
         timer.stop();
-        if (printPhases) {
-            sorter.phases.print(comm, progress);
-        }
         sorter.fullVerify();
         int[] passed = {sorter.passed};
         int[] totalPassed = new int[1];
         comm.Reduce(passed, 0, totalPassed, 0, 1, MPI.INT, MPI.SUM, 0);
         boolean verified = totalPassed[0] == TEST_KEYS * ITERATIONS + comm.Size();
         double megaOperations = (double) ITERATIONS * (1 << sorter.parameters.totalKeysLog2()) / 1.0e6;
-        return new Outcome(warmups, timer.timing(), megaOperations, "keys ranked", verified);
+        return new Outcome(warmups, timer.timing(), megaOperations, "keys ranked", verified, sorter.phases);
     }
 
     /** One rank's keys and work arrays. */

@@ -23,9 +23,9 @@ import mpi.MPIException;
  *
  * <p>Not thread-safe: one instance per rank, used by the rank's thread.
  */
-final class PhaseTimes {
+public final class PhaseTimes {
     /** The system property that asks for the phase times to be printed. */
-    static final String PROPERTY = "npb.timers";
+    public static final String PROPERTY = "npb.timers";
 
     private final List<String> names;
     private final long[] nanos;
@@ -37,7 +37,7 @@ final class PhaseTimes {
      * @param names the phases, in the order an iteration runs them
      * @throws IllegalArgumentException if there are no phases
      */
-    PhaseTimes(List<String> names) {
+    public PhaseTimes(List<String> names) {
         if (names.isEmpty()) {
             throw new IllegalArgumentException("a kernel's phase timers need at least one phase");
         }
@@ -46,12 +46,12 @@ final class PhaseTimes {
     }
 
     /** {@return whether the phase times are to be printed: the system property {@value #PROPERTY} is true} */
-    static boolean requested() {
+    public static boolean requested() {
         return Boolean.getBoolean(PROPERTY);
     }
 
     /** Marks the start of an iteration: the time until the next {@link #end} goes to that phase. */
-    void start() {
+    public void start() {
         lastMark = System.nanoTime();
     }
 
@@ -61,14 +61,14 @@ final class PhaseTimes {
      * @param phase the phase that ends, an index into the names
      * @throws IndexOutOfBoundsException if there is no such phase
      */
-    void end(int phase) {
+    public void end(int phase) {
         long now = System.nanoTime();
         nanos[phase] += now - lastMark;
         lastMark = now;
     }
 
     /** Sets every phase's time back to zero, as after the warm-up. */
-    void reset() {
+    public void reset() {
         Arrays.fill(nanos, 0L);
     }
 
@@ -80,7 +80,7 @@ final class PhaseTimes {
      * @param out where rank 0 prints
      * @throws MPIException if the reduction fails
      */
-    void print(Intracomm comm, PrintStream out) throws MPIException {
+    public void print(Intracomm comm, PrintStream out) throws MPIException {
         long[] slowest = new long[nanos.length];
         comm.Reduce(nanos, 0, slowest, 0, nanos.length, MPI.LONG, MPI.MAX, 0);
         if (comm.Rank() != 0) {

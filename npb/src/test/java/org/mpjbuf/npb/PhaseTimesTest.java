@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
-import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -24,8 +24,8 @@ import org.mpjbuf.mpj.runtime.Job;
 
 /**
  * {@link PhaseTimes}: the time between two marks goes to the phase that ends, the warm-up's
- * times are dropped by a reset, and the printed time of a phase is the slowest rank's; IS and CG
- * print their phases when asked to, and verify either way.
+ * times are dropped by a reset, and the printed time of a phase is the slowest rank's; CG, FT and
+ * IS print their phases when asked to, and verify either way.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class PhaseTimesTest {
@@ -108,21 +108,22 @@ class PhaseTimesTest {
 
     static Stream<Arguments> kernelsWithPhases() {
         return Stream.of(
-                Arguments.of("IS", (Function<Boolean, Benchmark>) IS::new, List.of("bucket counts",
+                Arguments.of("IS", (Supplier<Benchmark>) IS::new, List.of("bucket counts",
                         "bucket totals (Allreduce, Alltoall)", "scatter into groups", "key exchange (Alltoallv)",
                         "population counts and ranks")),
-                Arguments.of("CG", (Function<Boolean, Benchmark>) CG::new, List.of("sparse product",
-                        "row sums (exchange)", "dot product sums (exchange)", "vector updates and dots")));
+                Arguments.of("CG", (Supplier<Benchmark>) CG::new, List.of("sparse product",
+                        "row sums (exchange)", "dot product sums (exchange)", "vector updates and dots")),
+                Arguments.of("FT", (Supplier<Benchmark>) FT::new, List.of("initial conditions", "FFTs",
+                        "transposes (copies, Alltoallv)", "time steps", "checksums (Reduce)")));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("kernelsWithPhases")
-    void shouldHaveAKernelPrintItsPhasesOnlyWhenAsked(String name, Function<Boolean, Benchmark> kernel,
-            List<String> phases) {
+    void shouldHaveAKernelPrintItsPhasesOnlyWhenAsked(String name, Supplier<Benchmark> kernel, List<String> phases) {
         for (boolean asked : new boolean[] {true, false}) {
             ByteArrayOutputStream output = new ByteArrayOutputStream();
             PrintStream out = new PrintStream(output, true, StandardCharsets.UTF_8);
-            Job.of(2).runTasks(world -> BenchmarkDriver.execute(kernel.apply(asked), world, ProblemClass.S, out))
+            Job.of(2).runTasks(world -> BenchmarkDriver.execute(kernel.get(), world, ProblemClass.S, out, asked))
                     .orThrow();
             String printed = output.toString(StandardCharsets.UTF_8);
 
