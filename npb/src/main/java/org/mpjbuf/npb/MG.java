@@ -103,9 +103,11 @@ public final class MG implements Benchmark {
             MgRandomField.fill(grid, v);
         });
 
+        operators.phases().reset();
         comm.Barrier();
         BenchmarkTimer timer = new BenchmarkTimer();
         timer.start();
+        operators.phases().start();
         operators.residual(u[top], v, r[top], top);
         operators.norm(r[top]);
         for (int iteration = 1; iteration <= parameters.iterations(); iteration++) {
@@ -122,7 +124,8 @@ public final class MG implements Benchmark {
         progress.printf(" L2 Norm is %20.13e, reference %20.13e, error %e%n", norm, parameters.norm(), error);
         double points = Math.pow(1 << top, 3);
         double megaOperations = 58.0 * parameters.iterations() * points * 1.0e-6;
-        return new Outcome(warmups, timer.timing(), megaOperations, "floating point", error <= EPSILON);
+        return new Outcome(warmups, timer.timing(), megaOperations, "floating point", error <= EPSILON,
+                operators.phases());
     }
 
     /**
@@ -141,6 +144,7 @@ public final class MG implements Benchmark {
             operators.smooth(r[1], u[1], 1);
         } else {
             coarse.solve(r[base], u[base]);
+            operators.phases().end(MgOperators.COARSE_LEVELS);
         }
         for (int k = base + 1; k < top; k++) {
             Arrays.fill(u[k], 0.0);

@@ -1,5 +1,7 @@
 package org.mpjbuf.npb;
 
+import java.util.List;
+
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.VectorSpecies;
 import mpi.MPIException;
@@ -43,12 +45,28 @@ final class MgOperators {
      */
     private static final int BLOCK_LINES = 32;
 
+    /**
+     * The phases of MG's timed part, for {@link PhaseTimes}: the operators'
+     * compute, their ghost exchanges and the norm's reduction, which the
+     * operators mark, and the gathered coarse levels, which {@link MG} marks.
+     */
+    static final List<String> PHASES = List.of("residual", "smoother", "restriction", "interpolation",
+            "ghost exchanges", "norms (Allreduce)", "coarse levels (gathered)");
+    static final int RESIDUAL = 0;
+    static final int SMOOTHER = 1;
+    static final int RESTRICTION = 2;
+    static final int INTERPOLATION = 3;
+    static final int GHOST_EXCHANGES = 4;
+    static final int NORMS = 5;
+    static final int COARSE_LEVELS = 6;
+
     private final MgGrid grid;
     private final double[] a;
     private final double[] c;
     private final double[] line1;
     private final double[] line2;
     private final double[] line3;
+    private final PhaseTimes phases = new PhaseTimes(PHASES);
 
     /**
      * Creates the operators.
@@ -89,7 +107,14 @@ final class MgOperators {
                 }
             }
         }
+        phases.end(RESIDUAL);
         grid.exchange(r, level);
+        phases.end(GHOST_EXCHANGES);
+    }
+
+    /** {@return the timers the operators mark, phases {@link #PHASES}} */
+    PhaseTimes phases() {
+        return phases;
     }
 
     /** The residual on the interior of the x-line starting at {@code centre}. */
@@ -144,7 +169,9 @@ final class MgOperators {
                 }
             }
         }
+        phases.end(SMOOTHER);
         grid.exchange(u, level);
+        phases.end(GHOST_EXCHANGES);
     }
 
     /** The smoother on the interior of the x-line starting at {@code centre}. */
@@ -233,7 +260,9 @@ final class MgOperators {
                 }
             }
         }
+        phases.end(RESTRICTION);
         grid.exchange(s, coarse);
+        phases.end(GHOST_EXCHANGES);
     }
 
     /**
@@ -303,6 +332,7 @@ final class MgOperators {
                 addInterpolated(u, up + finePlane, line3, 0, mm1 - 1, 0.25, 0.125);
             }
         }
+        phases.end(INTERPOLATION);
     }
 
     /**
@@ -383,6 +413,8 @@ final class MgOperators {
             }
         }
         double points = Math.pow(grid.globalSize(level), 3);
-        return Math.sqrt(grid.sum(sum) / points);
+        double norm = Math.sqrt(grid.sum(sum) / points);
+        phases.end(NORMS);
+        return norm;
     }
 }

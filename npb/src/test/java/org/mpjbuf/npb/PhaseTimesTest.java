@@ -24,8 +24,8 @@ import org.mpjbuf.mpj.runtime.Job;
 
 /**
  * {@link PhaseTimes}: the time between two marks goes to the phase that ends, the warm-up's
- * times are dropped by a reset, and the printed time of a phase is the slowest rank's; CG, FT and
- * IS print their phases when asked to, and verify either way.
+ * times are dropped by a reset, and the printed time of a phase is the slowest rank's; CG, FT, IS
+ * and MG print their phases when asked to, and verify either way.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class PhaseTimesTest {
@@ -114,7 +114,8 @@ class PhaseTimesTest {
                 Arguments.of("CG", (Supplier<Benchmark>) CG::new, List.of("sparse product",
                         "row sums (exchange)", "dot product sums (exchange)", "vector updates and dots")),
                 Arguments.of("FT", (Supplier<Benchmark>) FT::new, List.of("initial conditions", "FFTs",
-                        "transposes (copies, Alltoallv)", "time steps", "checksums (Reduce)")));
+                        "transposes (copies, Alltoallv)", "time steps", "checksums (Reduce)")),
+                Arguments.of("MG", (Supplier<Benchmark>) MG::new, MgOperators.PHASES));
     }
 
     @ParameterizedTest(name = "{0}")
