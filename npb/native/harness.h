@@ -1,6 +1,6 @@
 /*
  * What the C programs beside the NPB kernels share: the NPB random number
- * generator, memory, a clock, the command line, and running one or two
+ * generator and IS's keys drawn from it, memory, a clock, the command line, and running one or two
  * processes at the same time with their results in memory the parent reads
  * after they exit. Each program
  * includes it and builds alone: gcc -O3 -o cg-iteration cg-iteration.c -lm.
@@ -41,6 +41,22 @@ static inline uint64_t npb_power(uint64_t a, uint64_t n) {
         a = (a * a) & NPB_MASK_46;
     }
     return result;
+}
+
+/*
+ * NPB IS's keys of process `rank`, each holding `count` of them: a quarter of
+ * the key range times the sum of four deviates, from the process's part of the
+ * stream (four deviates per key, skipped ahead for the processes before it).
+ */
+static inline void npb_is_keys(int *keys, int count, int rank, int max_key) {
+    npb_state = (npb_power(NPB_MULTIPLIER, 4ULL * count * rank) * npb_state) & NPB_MASK_46;
+    for (int i = 0; i < count; i++) {
+        double sum = next_deviate();
+        sum += next_deviate();
+        sum += next_deviate();
+        sum += next_deviate();
+        keys[i] = (int) (max_key / 4 * sum);
+    }
 }
 
 /* `count` zeroed elements of `size` bytes; exits if the system has no memory for them. */

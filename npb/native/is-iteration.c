@@ -64,14 +64,7 @@ static void run_rank(int rank, void *context) {
     int *population = allocate(range, sizeof(int));
     int *bucket_sizes = allocate(buckets, sizeof(int));
     int *place_pointers = allocate(buckets, sizeof(int));
-    npb_state = (npb_power(NPB_MULTIPLIER, 4ULL * count * rank) * npb_state) & NPB_MASK_46;
-    for (int i = 0; i < count; i++) {
-        double sum = next_deviate();
-        sum += next_deviate();
-        sum += next_deviate();
-        sum += next_deviate();
-        keys[i] = (int) (max_key / 4 * sum);
-    }
+    npb_is_keys(keys, count, rank, max_key);
     double best = 1e30;
     for (int run = 0; run < job->runs; run++) {
         double run_start = 0, counting = 0, scattering = 0, ranking = 0;

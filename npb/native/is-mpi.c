@@ -79,17 +79,6 @@ struct sorter {
     int *first_bucket, *last_bucket, *send_counts, *send_offsets, *receive_counts, *receive_offsets;
 };
 
-static void generate_keys(struct sorter *s) {
-    npb_state = (npb_power(NPB_MULTIPLIER, 4ULL * s->count * s->rank) * npb_state) & NPB_MASK_46;
-    for (int i = 0; i < s->count; i++) {
-        double sum = next_deviate();
-        sum += next_deviate();
-        sum += next_deviate();
-        sum += next_deviate();
-        s->keys[i] = (int) (s->max_key / 4 * sum);
-    }
-}
-
 /* Gives process j the buckets after j - 1's until the keys so far reach (j + 1) N / p; sets the send counts. */
 static void assign_buckets(struct sorter *s) {
     long accumulated = 0;
@@ -256,7 +245,7 @@ int main(int argc, char **argv) {
     s.send_offsets = allocate(s.size, sizeof(int));
     s.receive_counts = allocate(s.size, sizeof(int));
     s.receive_offsets = allocate(s.size, sizeof(int));
-    generate_keys(&s);
+    npb_is_keys(s.keys, s.count, s.rank, s.max_key);
     /* the iterations change keys 1 to 2 ITERATIONS; every run starts from the keys as generated */
     int first_keys[2 * ITERATIONS + 1];
     memcpy(first_keys, s.keys, sizeof first_keys);
