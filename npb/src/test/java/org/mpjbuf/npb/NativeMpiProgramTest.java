@@ -2,12 +2,9 @@ package org.mpjbuf.npb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,55 +32,26 @@ class NativeMpiProgramTest {
     @TempDir
     static Path binaries;
 
-    /** The exit status and the standard output and error of one process. */
-    private record Run(int status, String output) {
-    }
-
-    /** Runs a command to its end, or for at most a minute: then it is killed and the run fails. */
-    private static Run run(List<String> command) throws IOException, InterruptedException {
-        Path output = Files.createTempFile(binaries, "output", ".txt");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(output.toFile()).start();
-        if (!process.waitFor(60, TimeUnit.SECONDS)) {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
-            fail(command + " did not end within 60 s; it printed: " + Files.readString(output));
-        }
-        return new Run(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8));
-    }
-
-    /** Whether an MPI library can build and start a program here: mpicc, and mpiexec starting one process. */
-    private static boolean mpiPresent() {
-        try {
-            return run(List.of("mpicc", "-show")).status() == 0
-                    && run(List.of("mpiexec", "-n", "1", "true")).status() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-    }
-
     @BeforeAll
     static void build() throws Exception {
-        assumeTrue(mpiPresent(), "no MPI library with mpicc and mpiexec is installed");
+        assumeTrue(NativeRun.works("mpicc", "-show") && NativeRun.works("mpiexec", "-n", "1", "true"),
+                "no MPI library with mpicc, and mpiexec that can start a process, is installed");
         for (List<String> compile : List.of(
                 List.of("mpicc", "-O3", "-Wall", "-Wextra", "-Werror", "-o", binaries.resolve("is-mpi").toString(),
                         SOURCES.resolve("is-mpi.c").toString()),
                 List.of("mpicc", "-O3", "-Wall", "-Wextra", "-Werror", "-DCG_MPI", "-o",
                         binaries.resolve("cg-mpi").toString(), SOURCES.resolve("cg-iteration.c").toString(), "-lm"))) {
-            Run run = run(compile);
+            NativeRun run = NativeRun.of(compile);
             assertEquals(0, run.status(), compile + ": " + run.output());
         }
     }
 
-    private static Run mpiexec(int processes, String program, String... arguments)
+    private static NativeRun mpiexec(int processes, String program, String... arguments)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("mpiexec", "-n", Integer.toString(processes),
                 binaries.resolve(program).toString()));
         command.addAll(List.of(arguments));
-        return run(command);
+        return NativeRun.of(command);
     }
 
     private static String processes(int count) {
@@ -93,7 +61,7 @@ class NativeMpiProgramTest {
     @Test
     void shouldRankEveryKeyBothWays() throws Exception {
         for (int processes : new int[] {1, 2, 4}) {
-            Run run = mpiexec(processes, "is-mpi", "S", "1");
+            NativeRun run = mpiexec(processes, "is-mpi", "S", "1");
             String line = "class S, " + processes(processes) + " \\(MPI\\): time [0-9.]+ s, [0-9.]+ Mop/s, verified";
 
             assertEquals(0, run.status(), run.output());
@@ -105,7 +73,7 @@ class NativeMpiProgramTest {
     @Test
     void shouldVerifyCgWithItsExchanges() throws Exception {
         for (int processes : new int[] {1, 2}) {
-            Run run = mpiexec(processes, "cg-mpi", "S", "1");
+            NativeRun run = mpiexec(processes, "cg-mpi", "S", "1");
 
             assertEquals(0, run.status(), run.output());
             assertTrue(run.output().matches("class S, " + processes(processes) + " \\(MPI\\): time [0-9.]+ s,"
@@ -119,15 +87,15 @@ class NativeMpiProgramTest {
         for (String program : List.of("is-mpi", "cg-mpi")) {
             for (String[] arguments : List.of(new String[] {"Q"}, new String[] {"S", "0"}, new String[] {},
                     new String[] {"SW"})) {
-                Run run = mpiexec(1, program, arguments);
+                NativeRun run = mpiexec(1, program, arguments);
 
                 assertEquals(2, run.status(), program + ": " + run.output());
                 assertTrue(run.output().contains("usage: "), program + ": " + run.output());
             }
         }
-        Run isOnThree = mpiexec(3, "is-mpi", "S");
+        NativeRun isOnThree = mpiexec(3, "is-mpi", "S");
         assertTrue(isOnThree.output().contains("P: a power of two up to 64"), isOnThree.output());
-        Run cgOnThree = mpiexec(3, "cg-mpi", "S");
+        NativeRun cgOnThree = mpiexec(3, "cg-mpi", "S");
         assertTrue(cgOnThree.output().contains("P: 1 or 2"), cgOnThree.output());
     }
 }

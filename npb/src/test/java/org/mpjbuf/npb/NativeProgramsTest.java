@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,44 +30,26 @@ class NativeProgramsTest {
     @TempDir
     static Path binaries;
 
-    /** The exit status and the standard output and error of one process. */
-    private record Run(int status, String output) {
-    }
-
-    private static Run run(String... command) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        return new Run(process.waitFor(), output);
-    }
-
-    private static boolean gccPresent() {
-        try {
-            return run("gcc", "--version").status() == 0;
-        } catch (IOException | InterruptedException e) {
-            return false;
-        }
-    }
-
     @BeforeAll
     static void build() throws Exception {
-        assumeTrue(gccPresent(), "gcc is not installed");
+        assumeTrue(NativeRun.works("gcc", "--version"), "gcc is not installed");
         for (String program : PROGRAMS) {
-            Run compile = run("gcc", "-O3", "-Wall", "-Wextra", "-Werror", "-o", binaries.resolve(program).toString(),
-                    SOURCES.resolve(program + ".c").toString(), "-lm");
+            NativeRun compile = NativeRun.of(List.of("gcc", "-O3", "-Wall", "-Wextra", "-Werror", "-o",
+                    binaries.resolve(program).toString(), SOURCES.resolve(program + ".c").toString(), "-lm"));
             assertEquals(0, compile.status(), program + ": " + compile.output());
         }
     }
 
-    private static Run program(String name, String... arguments) throws Exception {
+    private static NativeRun program(String name, String... arguments) throws Exception {
         List<String> command = new ArrayList<>();
         command.add(binaries.resolve(name).toString());
         command.addAll(List.of(arguments));
-        return run(command.toArray(String[]::new));
+        return NativeRun.of(command);
     }
 
     @Test
     void shouldVerifyCgAtOneProcess() throws Exception {
-        Run run = program("cg-iteration", "S", "1", "1");
+        NativeRun run = program("cg-iteration", "S", "1", "1");
 
         assertEquals(0, run.status(), run.output());
         assertTrue(run.output().contains("zeta 8.5971775078648 (verified)"), run.output());
@@ -77,7 +57,7 @@ class NativeProgramsTest {
 
     @Test
     void shouldVerifyFtAtOneProcess() throws Exception {
-        Run run = program("ft-iteration", "S", "1", "1");
+        NativeRun run = program("ft-iteration", "S", "1", "1");
 
         assertEquals(0, run.status(), run.output());
         assertTrue(run.output().contains("checksum 6 (5.5426834119e+02, 4.9325972449e+02) (verified)"), run.output());
@@ -85,7 +65,7 @@ class NativeProgramsTest {
 
     @Test
     void shouldVerifyMgAtOneProcess() throws Exception {
-        Run run = program("mg-iteration", "S", "1", "1");
+        NativeRun run = program("mg-iteration", "S", "1", "1");
 
         assertEquals(0, run.status(), run.output());
         assertTrue(run.output().contains("rnm2 5.3077070057349e-05"), run.output());
@@ -96,7 +76,7 @@ class NativeProgramsTest {
     void shouldRunTwoProcessesWithoutExchanges() throws Exception {
         String line = "class S, 2 processes \\(no exchanges\\): time [0-9.]+ s, [0-9.]+ Mop/s( \\(best run\\))?";
         for (String name : PROGRAMS) {
-            Run run = program(name, "S", "2", "1");
+            NativeRun run = program(name, "S", "2", "1");
 
             assertEquals(0, run.status(), run.output());
             String expected = name.equals("is-iteration")
@@ -108,7 +88,7 @@ class NativeProgramsTest {
 
     @Test
     void shouldTimeTheIsLoopsBothWays() throws Exception {
-        Run run = program("is-iteration", "S", "1", "1");
+        NativeRun run = program("is-iteration", "S", "1", "1");
         String line = "class S, 1 process: time [0-9.]+ s, [0-9.]+ Mop/s \\(best run; per iteration: bucket"
                 + " counts [0-9.]+ ms, scatter [0-9.]+ ms, copy and ranking [0-9.]+ ms\\)";
 
@@ -122,7 +102,7 @@ class NativeProgramsTest {
         for (String[] arguments : List.of(new String[] {"Q", "1"}, new String[] {"S", "3"},
                 new String[] {"S", "1", "0"}, new String[] {"S", "1", "2x"}, new String[] {"S"})) {
             for (String name : PROGRAMS) {
-                Run run = program(name, arguments);
+                NativeRun run = program(name, arguments);
 
                 assertEquals(2, run.status(), name + " " + String.join(" ", arguments) + ": " + run.output());
                 assertTrue(run.output().contains("usage: "), run.output());
