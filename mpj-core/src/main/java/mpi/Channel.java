@@ -119,7 +119,7 @@ final class Channel {
                 return null;
             }
             request = start(mode, packed, 0, elements, to, dest, tag);
-        } catch (MPIException | RuntimeException failed) {
+        } catch (RuntimeException failed) {
             Types.release(type, packed);
             throw failed;
         }
@@ -169,7 +169,7 @@ final class Channel {
         MappedDatatype type = checkedType(buf, offset, count, datatype, "buf");
         checkTag(tag, true);
         if (source == MPI.PROC_NULL) {
-            target.completeWith(new Status(MPI.PROC_NULL, MPI.ANY_TAG, 0));
+            target.completeWith(new Status(MPI.PROC_NULL, MPI.ANY_TAG, 0, 0));
             return;
         }
         ProcessID from = sourceId(source);
@@ -230,7 +230,7 @@ final class Channel {
     Status iprobe(int source, int tag) throws MPIException {
         checkTag(tag, true);
         if (source == MPI.PROC_NULL) {
-            return new Status(MPI.PROC_NULL, MPI.ANY_TAG, 0);
+            return new Status(MPI.PROC_NULL, MPI.ANY_TAG, 0, 0);
         }
         org.mpjbuf.dev.Status found = device.iprobe(sourceId(source), deviceTag(tag), context);
         return found == null ? null : status(found);
@@ -243,7 +243,7 @@ final class Channel {
     Status probe(int source, int tag) throws MPIException {
         checkTag(tag, true);
         if (source == MPI.PROC_NULL) {
-            return new Status(MPI.PROC_NULL, MPI.ANY_TAG, 0);
+            return new Status(MPI.PROC_NULL, MPI.ANY_TAG, 0, 0);
         }
         org.mpjbuf.dev.Request probe = device.startProbe(sourceId(source), deviceTag(tag), context);
         try {
@@ -295,7 +295,7 @@ final class Channel {
             return Status.cancelled(received.tag());
         }
         return new Status(rankOfProcess[received.source().rank()], received.tag(),
-            received.elementCount());
+            received.elementCount(), received.byteCount());
     }
 
     private ProcessID peer(int rank, String argument) throws MPIException {

@@ -158,21 +158,24 @@ public class Comm {
     }
 
     /**
-     * Creates an intercommunicator between this communicator's group and another group
-     * (collective over both groups). The two local leaders talk through {@code peerComm} with
-     * {@code tag}.
+     * Creates an intercommunicator between {@code localComm}'s group and another group
+     * (collective over both groups), called on the <em>peer</em> communicator as in mpiJava 1.2
+     * and MPJ Express: {@code peer.Create_intercomm(localComm, localLeader, remoteLeader, tag)}.
+     * The two local leaders talk through this communicator with {@code tag}; it must contain both
+     * leaders and matters only at the local leader.
      *
-     * @param peerComm     a communicator containing both leaders (significant at the leader)
-     * @param localLeader  the leader's rank in this communicator
-     * @param remoteLeader the remote leader's rank in {@code peerComm}
-     * @param tag          the tag the leaders use on {@code peerComm}
+     * @param localComm    the calling process's local intracommunicator
+     * @param localLeader  the local leader's rank in {@code localComm}
+     * @param remoteLeader the remote leader's rank in this (peer) communicator
+     * @param tag          the tag the leaders use on this communicator
      * @return the intercommunicator
      * @throws MPIException (MPI_ERR_RANK) for a bad leader, (MPI_ERR_COMM) for a bad communicator
      */
-    public Intercomm Create_intercomm(Comm peerComm, int localLeader, int remoteLeader, int tag)
+    public Intercomm Create_intercomm(Comm localComm, int localLeader, int remoteLeader, int tag)
         throws MPIException {
         checkOpen();
-        return Intercomm.create(this, peerComm, localLeader, remoteLeader, tag);
+        Checks.notNull(localComm, "localComm");
+        return Intercomm.create(localComm, this, localLeader, remoteLeader, tag);
     }
 
     /**

@@ -4,6 +4,10 @@ package mpi;
  * The exception every method of the {@code mpi} API throws when a call fails, carrying the MPI
  * error class of the failure.
  *
+ * <p>It is unchecked, as in MPJ Express: a {@code main} that calls {@code MPI.Init(args)} without
+ * declaring {@code throws MPIException} compiles, and so does a program written for a checked
+ * exception ({@code throws MPIException}, {@code catch (MPIException e)}).
+ *
  * <p>The error classes are the MPI-1.1 ones ({@link #ERR_BUFFER}, {@link #ERR_COUNT}, ...) and
  * keep their MPI meaning: {@link #ERR_TRUNCATE} for a message longer than the receive buffer,
  * {@link #ERR_TYPE} for an invalid, uncommitted or freed datatype, and so on. The message names
@@ -11,7 +15,7 @@ package mpi;
  *
  * <p>Instances are immutable and may be shared between threads.
  */
-public class MPIException extends Exception {
+public class MPIException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 

@@ -91,7 +91,7 @@ class CommunicatorTest {
             int color = rank < size / 2 ? 0 : 1;
             Intracomm local = world.Split(color, rank);
             int remoteLeader = color == 0 ? size / 2 : 0;
-            Intercomm inter = local.Create_intercomm(world, 0, remoteLeader, 77);
+            Intercomm inter = world.Create_intercomm(local, 0, remoteLeader, 77);
             assertTrue(inter.Test_inter());
             int remoteSize = color == 0 ? size - size / 2 : size / 2;
             assertEquals(remoteSize, inter.Remote_size());

@@ -247,7 +247,7 @@ class IntercommCollectivesTest {
             int half = (size + 1) / 2;
             boolean first = rank < half;
             Intracomm local = world.Split(first ? 0 : 1, rank);
-            Intercomm inter = local.Create_intercomm(world, 0, first ? half : 0, 9);
+            Intercomm inter = world.Create_intercomm(local, 0, first ? half : 0, 9);
             return new Pair(local, inter, first, first ? half : 0);
         }
     }

@@ -122,4 +122,27 @@ class ProbeTest {
             }
         });
     }
+
+    @Test
+    void shouldSizeAReceiveFromStatusCountAsMpjExpressProgramsDo() {
+        for (int size : new int[] {2, 4, 8}) {
+            run(size, world -> {
+                int rank = world.Rank();
+                int next = (rank + 1) % size;
+                int previous = (rank + size - 1) % size;
+                Request sent = world.Isend(new int[rank + 3], 0, rank + 3, MPI.INT, next, 4);
+                Status probed = world.Probe(previous, 4);
+                assertEquals(previous + 3, probed.count);
+                assertEquals(probed.Get_count(MPI.INT), probed.count);
+                assertEquals(probed.count, probed.numEls);
+                assertEquals(4 * probed.count, probed.countInBytes);
+                int[] received = new int[probed.count];
+                Status status = world.Recv(received, 0, probed.count, MPI.INT, probed.source, probed.tag);
+                assertEquals(previous, status.source);
+                assertEquals(4, status.tag);
+                assertEquals(previous + 3, status.count);
+                sent.Wait();
+            });
+        }
+    }
 }

@@ -81,7 +81,7 @@ class WaiterTest {
 
     private static Request tracking(RankState rank, Operation operation) {
         Request request = new Request(rank);
-        request.track(operation, ignored -> new Status(0, 7, 1));
+        request.track(operation, ignored -> new Status(0, 7, 1, 0));
         return request;
     }
 
