@@ -9,6 +9,11 @@ import org.mpjbuf.mpj.datatype.DatatypeEngine;
  * collective context. Arguments are those of the {@code Intracomm} method of the same name;
  * arguments MPI calls significant at the root only are checked at the root only.
  *
+ * <p>A rank whose send and receive buffers are the same array gets the result separate buffers
+ * would give: its send region is copied first ({@link SendSnapshot}). {@link MPI#IN_PLACE} as the
+ * send buffer of {@code Allreduce}, {@code Scan}, {@code Allgather}, and of {@code Reduce} and
+ * {@code Gather} at the root, takes the rank's operand from its receive buffer.
+ *
  * <p>Stateless; a call runs on the calling rank thread.
  */
 final class CollectiveCalls {
@@ -29,133 +34,203 @@ final class CollectiveCalls {
     static void gather(Intracomm comm, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                        Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
         throws MPIException {
-        CollectiveTransport transport = new CollectiveTransport(comm);
-        DatatypeEngine.checkAccess(sendbuf, sendoffset, sendcount, sendtype, "sendbuf");
-        if (transport.rank() == root) {
+        CollectiveTransport transport = new CollectiveTransport(comm, comm.Rank() == root ? recvbuf : sendbuf);
+        boolean atRoot = transport.rank() == root;
+        if (atRoot) {
             DatatypeEngine.checkAccess(recvbuf, recvoffset, blocks(transport, recvcount), recvtype, "recvbuf");
         }
-        Collectives.gather(transport, sendbuf, sendoffset, sendcount, sendtype,
+        if (sendbuf == MPI.IN_PLACE) {
+            inPlaceAtRootOnly(atRoot, "Gather");
+            SendSnapshot own = ownBlock(transport, recvbuf, recvoffset, recvcount, recvtype);
+            Collectives.gather(transport, own.buffer(), own.offset(), recvcount, recvtype,
+                recvbuf, recvoffset, recvcount, recvtype, root);
+            return;
+        }
+        DatatypeEngine.checkAccess(sendbuf, sendoffset, sendcount, sendtype, "sendbuf");
+        SendSnapshot send = atRoot && sendbuf == recvbuf
+            ? SendSnapshot.of(sendbuf, sendoffset, sendcount, sendtype) : new SendSnapshot(sendbuf, sendoffset);
+        Collectives.gather(transport, send.buffer(), send.offset(), sendcount, sendtype,
             recvbuf, recvoffset, recvcount, recvtype, root);
     }
 
     static void gatherv(Intracomm comm, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                         Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype,
                         int root) throws MPIException {
-        CollectiveTransport transport = new CollectiveTransport(comm);
+        CollectiveTransport transport = new CollectiveTransport(comm, comm.Rank() == root ? recvbuf : sendbuf);
         DatatypeEngine.checkAccess(sendbuf, sendoffset, sendcount, sendtype, "sendbuf");
-        if (transport.rank() == root) {
+        boolean atRoot = transport.rank() == root;
+        if (atRoot) {
             checkBlocks(transport, recvbuf, recvoffset, recvcount, displs, recvtype, "recvbuf");
         }
-        Collectives.gatherv(transport, sendbuf, sendoffset, sendcount, sendtype,
+        SendSnapshot send = atRoot && sendbuf == recvbuf
+            ? SendSnapshot.of(sendbuf, sendoffset, sendcount, sendtype) : new SendSnapshot(sendbuf, sendoffset);
+        Collectives.gatherv(transport, send.buffer(), send.offset(), sendcount, sendtype,
             recvbuf, recvoffset, recvcount, displs, recvtype, root);
     }
 
     static void scatter(Intracomm comm, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                         Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root)
         throws MPIException {
-        CollectiveTransport transport = new CollectiveTransport(comm);
+        CollectiveTransport transport = new CollectiveTransport(comm, recvbuf);
         DatatypeEngine.checkAccess(recvbuf, recvoffset, recvcount, recvtype, "recvbuf");
+        SendSnapshot send = new SendSnapshot(sendbuf, sendoffset);
         if (transport.rank() == root) {
-            DatatypeEngine.checkAccess(sendbuf, sendoffset, blocks(transport, sendcount), sendtype, "sendbuf");
+            int blocks = blocks(transport, sendcount);
+            DatatypeEngine.checkAccess(sendbuf, sendoffset, blocks, sendtype, "sendbuf");
+            if (sendbuf == recvbuf) {
+                send = SendSnapshot.of(sendbuf, sendoffset, blocks, sendtype);
+            }
         }
-        Collectives.scatter(transport, sendbuf, sendoffset, sendcount, sendtype,
+        Collectives.scatter(transport, send.buffer(), send.offset(), sendcount, sendtype,
             recvbuf, recvoffset, recvcount, recvtype, root);
     }
 
     static void scatterv(Intracomm comm, Object sendbuf, int sendoffset, int[] sendcount, int[] displs,
                          Datatype sendtype, Object recvbuf, int recvoffset, int recvcount, Datatype recvtype,
                          int root) throws MPIException {
-        CollectiveTransport transport = new CollectiveTransport(comm);
+        CollectiveTransport transport = new CollectiveTransport(comm, recvbuf);
         DatatypeEngine.checkAccess(recvbuf, recvoffset, recvcount, recvtype, "recvbuf");
+        SendSnapshot send = new SendSnapshot(sendbuf, sendoffset);
         if (transport.rank() == root) {
             checkBlocks(transport, sendbuf, sendoffset, sendcount, displs, sendtype, "sendbuf");
+            if (sendbuf == recvbuf) {
+                send = SendSnapshot.whole(sendbuf, sendoffset);
+            }
         }
-        Collectives.scatterv(transport, sendbuf, sendoffset, sendcount, displs, sendtype,
+        Collectives.scatterv(transport, send.buffer(), send.offset(), sendcount, displs, sendtype,
             recvbuf, recvoffset, recvcount, recvtype, root);
     }
 
     static void allgather(Intracomm comm, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                           Object recvbuf, int recvoffset, int recvcount, Datatype recvtype)
         throws MPIException {
-        CollectiveTransport transport = new CollectiveTransport(comm);
-        DatatypeEngine.checkAccess(sendbuf, sendoffset, sendcount, sendtype, "sendbuf");
+        CollectiveTransport transport = new CollectiveTransport(comm, recvbuf);
         DatatypeEngine.checkAccess(recvbuf, recvoffset, blocks(transport, recvcount), recvtype, "recvbuf");
-        Collectives.allgather(transport, sendbuf, sendoffset, sendcount, sendtype,
+        if (sendbuf == MPI.IN_PLACE) {
+            SendSnapshot own = ownBlock(transport, recvbuf, recvoffset, recvcount, recvtype);
+            Collectives.allgather(transport, own.buffer(), own.offset(), recvcount, recvtype,
+                recvbuf, recvoffset, recvcount, recvtype);
+            return;
+        }
+        DatatypeEngine.checkAccess(sendbuf, sendoffset, sendcount, sendtype, "sendbuf");
+        SendSnapshot send = sendbuf == recvbuf
+            ? SendSnapshot.of(sendbuf, sendoffset, sendcount, sendtype) : new SendSnapshot(sendbuf, sendoffset);
+        Collectives.allgather(transport, send.buffer(), send.offset(), sendcount, sendtype,
             recvbuf, recvoffset, recvcount, recvtype);
     }
 
     static void allgatherv(Intracomm comm, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                            Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype)
         throws MPIException {
-        CollectiveTransport transport = new CollectiveTransport(comm);
+        CollectiveTransport transport = new CollectiveTransport(comm, recvbuf);
         DatatypeEngine.checkAccess(sendbuf, sendoffset, sendcount, sendtype, "sendbuf");
         checkBlocks(transport, recvbuf, recvoffset, recvcount, displs, recvtype, "recvbuf");
-        Collectives.allgatherv(transport, sendbuf, sendoffset, sendcount, sendtype,
+        SendSnapshot send = sendbuf == recvbuf
+            ? SendSnapshot.of(sendbuf, sendoffset, sendcount, sendtype) : new SendSnapshot(sendbuf, sendoffset);
+        Collectives.allgatherv(transport, send.buffer(), send.offset(), sendcount, sendtype,
             recvbuf, recvoffset, recvcount, displs, recvtype);
     }
 
     static void alltoall(Intracomm comm, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype)
         throws MPIException {
-        CollectiveTransport transport = new CollectiveTransport(comm);
-        DatatypeEngine.checkAccess(sendbuf, sendoffset, blocks(transport, sendcount), sendtype, "sendbuf");
+        CollectiveTransport transport = new CollectiveTransport(comm, recvbuf);
+        int sendBlocks = blocks(transport, sendcount);
+        DatatypeEngine.checkAccess(sendbuf, sendoffset, sendBlocks, sendtype, "sendbuf");
         DatatypeEngine.checkAccess(recvbuf, recvoffset, blocks(transport, recvcount), recvtype, "recvbuf");
-        Collectives.alltoall(transport, sendbuf, sendoffset, sendcount, sendtype,
+        SendSnapshot send = sendbuf == recvbuf
+            ? SendSnapshot.of(sendbuf, sendoffset, sendBlocks, sendtype) : new SendSnapshot(sendbuf, sendoffset);
+        Collectives.alltoall(transport, send.buffer(), send.offset(), sendcount, sendtype,
             recvbuf, recvoffset, recvcount, recvtype);
     }
 
     static void alltoallv(Intracomm comm, Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls,
                           Datatype sendtype, Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls,
                           Datatype recvtype) throws MPIException {
-        CollectiveTransport transport = new CollectiveTransport(comm);
+        CollectiveTransport transport = new CollectiveTransport(comm, recvbuf);
         checkBlocks(transport, sendbuf, sendoffset, sendcount, sdispls, sendtype, "sendbuf");
         checkBlocks(transport, recvbuf, recvoffset, recvcount, rdispls, recvtype, "recvbuf");
-        Collectives.alltoallv(transport, sendbuf, sendoffset, sendcount, sdispls, sendtype,
+        SendSnapshot send = sendbuf == recvbuf ? SendSnapshot.whole(sendbuf, sendoffset) : new SendSnapshot(sendbuf, sendoffset);
+        Collectives.alltoallv(transport, send.buffer(), send.offset(), sendcount, sdispls, sendtype,
             recvbuf, recvoffset, recvcount, rdispls, recvtype);
     }
 
     static void reduce(Intracomm comm, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset,
                        int count, Datatype datatype, Op op, int root) throws MPIException {
-        CollectiveTransport transport = new CollectiveTransport(comm);
-        DatatypeEngine.checkAccess(sendbuf, sendoffset, count, datatype, "sendbuf");
-        if (transport.rank() == root) {
-            DatatypeEngine.checkAccess(recvbuf, recvoffset, count, datatype, "recvbuf");
-        }
-        Collectives.reduce(transport, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype,
+        boolean atRoot = comm.Rank() == root;
+        SendSnapshot operand = operand(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, atRoot, "Reduce");
+        CollectiveTransport transport = new CollectiveTransport(comm, operand.buffer());
+        Collectives.reduce(transport, operand.buffer(), operand.offset(), recvbuf, recvoffset, count, datatype,
             new OpCombiner(op, datatype), root);
     }
 
     static void allreduce(Intracomm comm, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset,
                           int count, Datatype datatype, Op op) throws MPIException {
-        DatatypeEngine.checkAccess(sendbuf, sendoffset, count, datatype, "sendbuf");
-        DatatypeEngine.checkAccess(recvbuf, recvoffset, count, datatype, "recvbuf");
-        Collectives.allreduce(new CollectiveTransport(comm), sendbuf, sendoffset, recvbuf, recvoffset, count,
-            datatype, new OpCombiner(op, datatype));
+        SendSnapshot operand = operand(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, true, "Allreduce");
+        Collectives.allreduce(new CollectiveTransport(comm, operand.buffer()), operand.buffer(), operand.offset(),
+            recvbuf, recvoffset, count, datatype, new OpCombiner(op, datatype));
     }
 
     static void reduceScatter(Intracomm comm, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset,
                               int[] recvcounts, Datatype datatype, Op op) throws MPIException {
-        CollectiveTransport transport = new CollectiveTransport(comm);
+        CollectiveTransport transport = new CollectiveTransport(comm, sendbuf);
+        SendSnapshot send = new SendSnapshot(sendbuf, sendoffset);
         if (recvcounts != null && recvcounts.length >= transport.size()) {
             long total = 0;
             for (int i = 0; i < transport.size(); i++) {
                 total += Math.max(0, recvcounts[i]);
             }
-            DatatypeEngine.checkAccess(sendbuf, sendoffset, (int) Math.min(total, Integer.MAX_VALUE), datatype,
-                "sendbuf");
+            int items = (int) Math.min(total, Integer.MAX_VALUE);
+            DatatypeEngine.checkAccess(sendbuf, sendoffset, items, datatype, "sendbuf");
             DatatypeEngine.checkAccess(recvbuf, recvoffset, Math.max(0, recvcounts[transport.rank()]), datatype,
                 "recvbuf");
+            if (sendbuf == recvbuf) {
+                send = SendSnapshot.of(sendbuf, sendoffset, items, datatype);
+            }
         }
-        Collectives.reduceScatter(transport, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, datatype,
+        Collectives.reduceScatter(transport, send.buffer(), send.offset(), recvbuf, recvoffset, recvcounts, datatype,
             new OpCombiner(op, datatype));
     }
 
     static void scan(Intracomm comm, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset,
                      int count, Datatype datatype, Op op) throws MPIException {
+        SendSnapshot operand = operand(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, true, "Scan");
+        Collectives.scan(new CollectiveTransport(comm, operand.buffer()), operand.buffer(), operand.offset(),
+            recvbuf, recvoffset, count, datatype, new OpCombiner(op, datatype));
+    }
+
+    /**
+     * Checks a reduction's buffers and returns the operand it reads: the send region itself, or a
+     * copy when the rank receives into the same array or passes {@link MPI#IN_PLACE}.
+     *
+     * @param receives whether this rank's receive buffer is significant
+     */
+    private static SendSnapshot operand(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                                        Datatype datatype, boolean receives, String call) throws MPIException {
+        if (receives) {
+            DatatypeEngine.checkAccess(recvbuf, recvoffset, count, datatype, "recvbuf");
+        }
+        if (sendbuf == MPI.IN_PLACE) {
+            inPlaceAtRootOnly(receives, call);
+            return SendSnapshot.of(recvbuf, recvoffset, count, datatype);
+        }
         DatatypeEngine.checkAccess(sendbuf, sendoffset, count, datatype, "sendbuf");
-        DatatypeEngine.checkAccess(recvbuf, recvoffset, count, datatype, "recvbuf");
-        Collectives.scan(new CollectiveTransport(comm), sendbuf, sendoffset, recvbuf, recvoffset, count,
-            datatype, new OpCombiner(op, datatype));
+        return receives && sendbuf == recvbuf
+            ? SendSnapshot.of(sendbuf, sendoffset, count, datatype) : new SendSnapshot(sendbuf, sendoffset);
+    }
+
+    /** Returns a copy of this rank's block of a gathered receive buffer, the operand of MPI.IN_PLACE. */
+    private static SendSnapshot ownBlock(CollectiveTransport transport, Object recvbuf, int recvoffset,
+                                         int recvcount, Datatype recvtype) throws MPIException {
+        return SendSnapshot.of(recvbuf, recvoffset + transport.rank() * recvcount * recvtype.Extent(),
+            recvcount, recvtype);
+    }
+
+    private static void inPlaceAtRootOnly(boolean atRoot, String call) throws MPIException {
+        if (!atRoot) {
+            throw Checks.error(MPIException.ERR_BUFFER, "sendbuf = MPI.IN_PLACE is allowed in " + call
+                + " at the root only; other ranks pass their send buffer");
+        }
     }
 
     /** Returns the item count of one block per rank, failing when it overflows an int. */

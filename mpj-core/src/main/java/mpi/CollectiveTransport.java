@@ -15,7 +15,14 @@ import org.mpjbuf.mpj.datatype.MappedDatatype;
  * <p>A local copy between two dense regions of the same base type is one
  * {@code System.arraycopy}; any other copy (a derived type, a change of type with the same
  * signature, objects) is a message from the rank to itself on the collective context, so the
- * datatype engine and the type-signature checks of point-to-point apply unchanged.
+ * datatype engine and the type-signature checks of point-to-point apply unchanged. Objects are
+ * never copied by reference: a local copy of {@code MPI.OBJECT} items serializes them, so that a
+ * user function that updates its in/out objects cannot reach the caller's send buffer, and every
+ * rank owns the objects it receives.
+ *
+ * <p>Scratch arrays of {@code MPI.OBJECT} items have the component type of the caller's buffer
+ * (a {@code BigDecimal[]} for a reduction over {@code BigDecimal}s), so user functions may cast
+ * their arguments to it.
  *
  * <p>Not thread-safe: one instance serves one collective call on one rank thread.
  */
@@ -28,11 +35,30 @@ final class CollectiveTransport implements CollectiveChannel<Datatype, MPIExcept
     private final Comm comm;
     private final int rank;
     private final int size;
+    private final Class<?> objectComponent;
 
+    /**
+     * A transport whose scratch arrays of objects are {@code Object[]}.
+     *
+     * @param comm the communicator
+     * @throws MPIException (MPI_ERR_COMM) for a freed communicator
+     */
     CollectiveTransport(Comm comm) throws MPIException {
+        this(comm, null);
+    }
+
+    /**
+     * A transport whose scratch arrays of objects have the component type of {@code buffer}.
+     *
+     * @param comm   the communicator
+     * @param buffer the caller's buffer the scratch arrays stand in for, or {@code null}
+     * @throws MPIException (MPI_ERR_COMM) for a freed communicator
+     */
+    CollectiveTransport(Comm comm, Object buffer) throws MPIException {
         this.comm = comm;
         this.rank = comm.Rank();
         this.size = comm.Size();
+        this.objectComponent = buffer instanceof Object[] ? buffer.getClass().getComponentType() : Object.class;
     }
 
     @Override
@@ -106,7 +132,8 @@ final class CollectiveTransport implements CollectiveChannel<Datatype, MPIExcept
         int span = mapped.dataMax() - mapped.dataMin() + 1;
         int length = Math.max(0, span + Math.max(0, count - 1) * Math.abs(mapped.extent()));
         BaseType base = mapped.baseType();
-        Class<?> component = base == null ? byte.class : base.arrayClass().getComponentType();
+        Class<?> component = base == null ? byte.class
+            : base == BaseType.OBJECT ? objectComponent : base.arrayClass().getComponentType();
         return Array.newInstance(component, length);
     }
 
@@ -126,7 +153,7 @@ final class CollectiveTransport implements CollectiveChannel<Datatype, MPIExcept
         int toIndex = DatatypeEngine.contiguousIndex(to, destIndex, destCount);
         int elements = DatatypeEngine.elementCount(from, sourceCount);
         if (fromIndex >= 0 && toIndex >= 0 && from.baseType() == to.baseType()
-            && elements == DatatypeEngine.elementCount(to, destCount)) {
+            && from.baseType() != BaseType.OBJECT && elements == DatatypeEngine.elementCount(to, destCount)) {
             if (elements > 0) {
                 System.arraycopy(source, fromIndex, dest, toIndex, elements);
             }

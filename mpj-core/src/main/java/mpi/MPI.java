@@ -141,6 +141,19 @@ public class MPI {
     /** Errors abort the job at once. */
     public static Errhandler ERRORS_ARE_FATAL = new Errhandler(true, "MPI.ERRORS_ARE_FATAL");
 
+    /**
+     * MPI-2's {@code MPI_IN_PLACE}: passed as the send buffer of {@code Allreduce}, {@code Scan},
+     * {@code Allgather}, and of {@code Reduce} and {@code Gather} at the root, it takes the rank's
+     * operand from its receive buffer (its own block of it for the gathers), where the result
+     * then replaces it. The send offset, count and datatype arguments are ignored.
+     */
+    public static final Object IN_PLACE = new Object() {
+        @Override
+        public String toString() {
+            return "MPI.IN_PLACE";
+        }
+    };
+
     /** The status of an operation on a null request: any source, any tag, no elements. */
     public static Status EMPTY_STATUS = new Status();
     /** The empty group. */
