@@ -1,10 +1,7 @@
 package org.mpjbuf;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InvalidClassException;
 import java.io.ObjectInputFilter;
-import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -16,7 +13,8 @@ import java.util.Arrays;
  *
  * <p>Objects are written with one {@link ObjectOutputStream} per section, so references shared
  * between the objects of one section stay shared when read back, and every section can be read on
- * its own. They are read with the caller's class loader and under a {@link FrameObjectFilter}.
+ * its own. They are read with the caller's class loader and under a {@link FrameObjectFilter},
+ * through the library's one {@link ObjectFrameReader}.
  *
  * <p>Not thread-safe: owned by one {@link Buffer}.
  */
@@ -25,8 +23,7 @@ final class DynamicSection {
     private byte[] bytes;
     private int length;
     private ObjectOutputStream objectOutput;
-    private ObjectInputStream objectInput;
-    private FrameObjectFilter objectFilter;
+    private ObjectFrameReader objectInput;
 
     /**
      * Creates an empty dynamic part.
@@ -162,24 +159,10 @@ final class DynamicSection {
      *     filter rejects or the loader cannot find
      */
     Object readObject(int frameIndex, int frameLength, ObjectInputFilter patterns, ClassLoader loader) {
-        try {
-            if (objectInput == null) {
-                objectInput = new LoaderObjectInputStream(
-                        new ByteArrayInputStream(bytes, frameIndex, frameLength), loader);
-                objectFilter = new FrameObjectFilter(patterns, frameLength);
-                objectInput.setObjectInputFilter(objectFilter);
-            }
-            return objectInput.readObject();
-        } catch (InvalidClassException e) {
-            throw new MalformedMessageException("object section holds an invalid or refused class (the object filter refused "
-                    + (objectFilter == null ? "nothing" : objectFilter.refused()) + "): " + e.getMessage(), e);
-        } catch (ClassNotFoundException e) {
-            throw new MalformedMessageException("object section names class " + e.getMessage()
-                    + ", which the class loader " + loader + " cannot find", e);
-        } catch (IOException | RuntimeException e) {
-            throw new MalformedMessageException("object section of " + frameLength
-                    + " bytes is corrupt or truncated: " + e, e);
+        if (objectInput == null) {
+            objectInput = ObjectFrameReader.open(bytes, frameIndex, frameLength, patterns, loader);
         }
+        return objectInput.readObject();
     }
 
     /** Forgets the object frame being read, so the next object section opens its own. */

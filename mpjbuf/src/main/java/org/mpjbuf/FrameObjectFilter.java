@@ -11,9 +11,10 @@ import java.io.ObjectInputFilter;
  *       to the factory) decide for every class and limit; a class they leave undecided is rejected,
  *       so the patterns act as an allow-list, except for arrays of primitives, which carry no
  *       code;</li>
- *   <li>no array may be longer than the frame has bytes: every element takes at least one byte on
- *       the stream, so a longer array is a lie, and refusing it before the array is allocated keeps
- *       a hostile length from costing memory.</li>
+ *   <li>no array may be longer than the frame has bytes, and no stream may hold more references
+ *       than the frame has bytes: every element and every reference takes at least one byte on
+ *       the stream, so a larger count is a lie, and refusing it before the array or the handle
+ *       table grows keeps a hostile length from costing memory.</li>
  * </ol>
  *
  * <p>Buffers apply it to their dynamic section; a device that moves objects without a buffer
@@ -70,6 +71,10 @@ public final class FrameObjectFilter implements ObjectInputFilter {
     public Status checkInput(FilterInfo info) {
         if (info.arrayLength() > frameLength) {
             refused = "an array of length " + info.arrayLength() + " in a frame of " + frameLength + " bytes";
+            return Status.REJECTED;
+        }
+        if (info.references() > frameLength) {
+            refused = info.references() + " references in a frame of " + frameLength + " bytes";
             return Status.REJECTED;
         }
         Status status = patterns.checkInput(info);

@@ -8,13 +8,12 @@ import java.io.ObjectStreamClass;
 
 /**
  * An object input stream that resolves classes with a given class loader (a rank's own, when
- * ranks are threads with class loaders of their own) and refuses dynamic proxies. Buffers read
- * their dynamic section with it; a device that moves objects without a buffer reads them with it
- * too, under a {@link FrameObjectFilter}.
+ * ranks are threads with class loaders of their own) and refuses dynamic proxies; the stream
+ * under every {@link ObjectFrameReader}.
  *
  * <p>Not thread-safe, like every {@link ObjectInputStream}.
  */
-public final class LoaderObjectInputStream extends ObjectInputStream {
+final class LoaderObjectInputStream extends ObjectInputStream {
     private final ClassLoader loader;
 
     /**
@@ -24,7 +23,7 @@ public final class LoaderObjectInputStream extends ObjectInputStream {
      * @param loader the loader to resolve classes with; {@code null} for the default resolution
      * @throws IOException if the stream header cannot be read
      */
-    public LoaderObjectInputStream(InputStream input, ClassLoader loader) throws IOException {
+    LoaderObjectInputStream(InputStream input, ClassLoader loader) throws IOException {
         super(input);
         this.loader = loader;
     }

@@ -19,25 +19,45 @@ public final class MpjbufConfiguration {
     public static final String SERIAL_FILTER_PROP_NAME = "mpjbuf.serialFilter";
     /**
      * Default object-filter patterns, in the syntax of
-     * {@link java.io.ObjectInputFilter.Config#createFilter(String)}: the JDK's value classes and
-     * common collections are allowed ({@code java.lang.Object} admits {@code Object[]} arrays; no
-     * plain {@code Object} is serializable), every other class of the JDK's own packages (where the known
-     * deserialization gadgets live) is rejected, and application classes are allowed. Set the
-     * property to a strict list ending in {@code !*} to allow only named application classes.
+     * {@link java.io.ObjectInputFilter.Config#createFilter(String)}. Ranks of one job trust each
+     * other's code; the filter stands against bytes that do not come from the job, whose danger is
+     * a chain of classes whose deserialization runs code (a "gadget"). So the default:
+     * <ul>
+     *   <li>limits the object graph to a depth of 64 (the reader bounds arrays, references and
+     *       bytes by the frame's length);</li>
+     *   <li>rejects the JDK classes that reach outside the stream when deserialized: remote
+     *       references ({@code java.rmi}), {@code java.net.URL} (whose hash code resolves a host
+     *       name), {@code java.security} (whose {@code SignedObject} deserializes nested bytes
+     *       unfiltered), {@code java.beans}, {@code java.lang.reflect} and
+     *       {@code java.lang.invoke};</li>
+     *   <li>accepts every other class of the {@code java.*} packages: collections, boxed numbers,
+     *       {@code java.math}, {@code java.time}, strings and builders, arrays, {@code Date},
+     *       {@code Random}, {@code BitSet} ...;</li>
+     *   <li>rejects the JDK's internal and extension packages ({@code javax}, {@code jdk},
+     *       {@code sun}, {@code com.sun}, where {@code TemplatesImpl} and
+     *       {@code AnnotationInvocationHandler} live) and the libraries whose classes make the
+     *       known gadget chains (Commons Collections and BeanUtils, Groovy, Spring, C3P0,
+     *       Hibernate, ...);</li>
+     *   <li>accepts every other class: the program's own.</li>
+     * </ul>
+     * Set the property to a strict list ending in {@code !*} to allow only named classes.
      */
     public static final String SERIAL_FILTER_DEFAULT = String.join(";",
             "maxdepth=64",
-            "java.lang.Boolean", "java.lang.Byte", "java.lang.Short", "java.lang.Character",
-            "java.lang.Integer", "java.lang.Long", "java.lang.Float", "java.lang.Double",
-            "java.lang.Number", "java.lang.String", "java.lang.Enum", "java.lang.Object",
-            "java.math.BigInteger", "java.math.BigDecimal",
-            "java.util.ArrayList", "java.util.LinkedList", "java.util.ArrayDeque",
-            "java.util.HashMap", "java.util.LinkedHashMap", "java.util.Map$Entry", "java.util.HashSet",
-            "java.util.LinkedHashSet", "java.util.Arrays$ArrayList",
-            "java.util.ImmutableCollections$*", "java.util.CollSer",
-            "java.time.*",
-            "!java.**", "!javax.**", "!jdk.**", "!sun.**", "!com.sun.**",
+            "!java.rmi.**", "!java.net.URL", "!java.security.**", "!java.beans.**",
+            "!java.lang.reflect.**", "!java.lang.invoke.**",
+            "java.**",
+            "!javax.**", "!jdk.**", "!sun.**", "!com.sun.**",
             "!org.w3c.**", "!org.xml.**", "!org.ietf.**", "!org.jcp.**",
+            "!org.apache.commons.collections.**", "!org.apache.commons.collections4.**",
+            "!org.apache.commons.beanutils.**", "!org.apache.commons.fileupload.**",
+            "!org.apache.xalan.**", "!org.apache.xbean.**", "!org.apache.naming.**",
+            "!org.apache.tomcat.**", "!org.apache.catalina.**", "!org.apache.wicket.**",
+            "!org.apache.click.**", "!org.apache.myfaces.**",
+            "!org.codehaus.groovy.**", "!groovy.**", "!org.springframework.**", "!com.mchange.**",
+            "!org.hibernate.**", "!net.sf.json.**", "!bsh.**", "!clojure.**",
+            "!org.mozilla.javascript.**", "!org.python.**", "!com.vaadin.**", "!org.jboss.**",
+            "!javassist.**", "!com.sun.syndication.**", "!com.rometools.**",
             "*");
 
     /** Property naming the default byte order of new buffers: {@code native}, {@code big} or {@code little}. */

@@ -518,17 +518,17 @@ public abstract class DeviceConformanceTest extends DeviceBufferMessages {
 
     @Test
     @Timeout(60)
-    void shouldRefuseToDeserializeAJdkGadgetClassInAnObjectRunAndStayUsable() throws InterruptedException {
+    void shouldRefuseToDeserializeAJdkGadgetClassInAnObjectRunAndStayUsable() throws Exception {
+        final Object[] gadget = {java.net.URI.create("http://example.invalid/").toURL()};
         inWorld(2, (device, rank, ids) -> {
             if (rank == 0) {
-                final Object[] gadget = {new java.util.PriorityQueue<>(List.of(3, 1, 2))};
                 device.send(gadget, 0, 1, ids[1], 1, CONTEXT);
                 device.send(new Object[] {"after"}, 0, 1, ids[1], 2, CONTEXT);
             } else {
                 final Object[] received = new Object[1];
                 final DeviceException refused = assertThrows(DeviceException.class,
                     () -> device.recv(received, 0, 1, ids[0], 1, CONTEXT));
-                assertTrue(refused.getMessage().contains("java.util.PriorityQueue"), refused.getMessage());
+                assertTrue(refused.getMessage().contains("java.net.URL"), refused.getMessage());
                 assertNull(received[0], "nothing of a refused run reaches the receive array");
                 device.recv(received, 0, 1, ids[0], 2, CONTEXT);
                 assertEquals("after", received[0]);

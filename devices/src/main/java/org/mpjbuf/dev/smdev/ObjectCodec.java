@@ -1,15 +1,12 @@
 package org.mpjbuf.dev.smdev;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InvalidClassException;
-import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 
 import org.mpjbuf.FrameObjectFilter;
-import org.mpjbuf.LoaderObjectInputStream;
-import org.mpjbuf.MpjbufConfiguration;
+import org.mpjbuf.MalformedMessageException;
+import org.mpjbuf.ObjectFrameReader;
 import org.mpjbuf.dev.DeviceException;
 
 /**
@@ -17,8 +14,9 @@ import org.mpjbuf.dev.DeviceException;
  * gets copies, never shared references), the receiver deserializes resolving classes with its own
  * rank's class loader, so each rank sees its own copy of user classes.
  *
- * <p>Deserialization runs under the same {@link FrameObjectFilter} as the {@code OBJECT} sections
- * of mpjbuf buffers, so an object run is no back door around it.
+ * <p>Deserialization goes through mpjbuf's {@link ObjectFrameReader}, under the same
+ * {@link FrameObjectFilter} as the {@code OBJECT} sections of buffers, so an object run is no back
+ * door around it.
  *
  * <p>Stateless and thread-safe.
  */
@@ -47,18 +45,13 @@ final class ObjectCodec {
      */
     static Object[] deserialize(final byte[] bytes, final int count, final ClassLoader loader) {
         final Object[] objects = new Object[count];
-        final FrameObjectFilter filter = new FrameObjectFilter(FrameObjectFilter.CONFIGURED, bytes.length);
-        try (ObjectInputStream in = new LoaderObjectInputStream(new ByteArrayInputStream(bytes), loader)) {
-            in.setObjectInputFilter(filter);
+        try {
+            final ObjectFrameReader reader = ObjectFrameReader.open(bytes, 0, bytes.length, FrameObjectFilter.CONFIGURED, loader);
             for (int i = 0; i < count; i++) {
-                objects[i] = in.readObject();
+                objects[i] = reader.readObject();
             }
-        } catch (final InvalidClassException ex) {
-            throw new DeviceException("refused to deserialize the " + count + " objects received: the object filter ("
-                + MpjbufConfiguration.SERIAL_FILTER_PROP_NAME + ") rejected " + filter.refused() + ": " + ex, ex);
-        } catch (final IOException | ClassNotFoundException ex) {
-            throw new DeviceException("cannot deserialize the " + count
-                + " objects received with class loader " + loader + ": " + ex, ex);
+        } catch (final MalformedMessageException ex) {
+            throw new DeviceException("cannot deserialize the " + count + " objects received: " + ex.getMessage(), ex);
         }
         return objects;
     }

@@ -1,15 +1,16 @@
 package org.mpjbuf.mpj.datatype;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import mpi.Datatype;
 import mpi.MPIException;
+import org.mpjbuf.FrameObjectFilter;
+import org.mpjbuf.MalformedMessageException;
+import org.mpjbuf.ObjectFrameReader;
 
 /**
  * {@code Comm.Pack}, {@code Comm.Unpack} and {@code Comm.Pack_size}: items of a datatype to and
@@ -23,7 +24,9 @@ import mpi.MPIException;
  *       is exactly {@code count * Size() * bytes per element};</li>
  *   <li>{@code OBJECT} elements as a 4-byte big-endian length {@code n} followed by {@code n}
  *       bytes of one Java serialization stream holding the objects in type-map order. Their size
- *       is not known before serialization, so {@code Pack_size} rejects them.</li>
+ *       is not known before serialization, so {@code Pack_size} rejects them. {@code Unpack}
+ *       reads them with the rank's class loader under the library's object filter
+ *       ({@link ObjectFrameReader}).</li>
  * </ul>
  * Elements move through {@link ElementTransfer}: one bulk copy per long run, one tight
  * element loop for types with short runs.
@@ -199,27 +202,19 @@ public final class BytePacking {
         if (length < 0 || length > inbuf.length - position - LENGTH_BYTES) {
             throw shortInput(inbuf, position, LENGTH_BYTES + (long) length, count, type);
         }
-        try (ObjectInputStream stream = new ObjectInputStream(
-            new ByteArrayInputStream(inbuf, position + LENGTH_BYTES, length))) {
+        try {
+            ObjectFrameReader reader = ObjectFrameReader.open(inbuf, position + LENGTH_BYTES, length,
+                FrameObjectFilter.CONFIGURED, BytePacking.class.getClassLoader());
             TypeWalker.walk(type, count, offset, Long.MAX_VALUE, (index, runLength) -> {
                 for (int i = 0; i < runLength; i++) {
-                    outbuf[index + i] = readObject(stream);
+                    outbuf[index + i] = reader.readObject();
                 }
             });
-        } catch (IOException e) {
-            throw new MPIException(MPIException.ERR_OTHER, "cannot deserialize the objects of "
-                + type + " at position " + position + ": " + e, e);
+        } catch (MalformedMessageException e) {
+            throw new MPIException(MPIException.ERR_OTHER, "cannot unpack the objects of "
+                + type + " at position " + position + ": " + e.getMessage(), e);
         }
         return position + LENGTH_BYTES + length;
-    }
-
-    private static Object readObject(ObjectInputStream stream) throws MPIException {
-        try {
-            return stream.readObject();
-        } catch (IOException | ClassNotFoundException e) {
-            throw new MPIException(MPIException.ERR_OTHER, "cannot deserialize a packed object: "
-                + e, e);
-        }
     }
 
     private static void checkPosition(byte[] bytes, int position, String argument)

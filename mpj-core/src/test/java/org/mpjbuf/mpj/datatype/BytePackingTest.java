@@ -77,6 +77,19 @@ class BytePackingTest {
     }
 
     @Test
+    void shouldUnpackObjectsUnderTheObjectFilter() throws Exception {
+        byte[] packed = new byte[4096];
+        int end = BytePacking.pack(new Object[] {new java.util.TreeMap<>(java.util.Map.of("k", 1)),
+            java.net.URI.create("http://example.invalid/").toURL()}, 0, 2, BasicTypes.OBJECT, packed, 0);
+        Object[] out = new Object[2];
+        MPIException refused = assertThrows(MPIException.class,
+            () -> BytePacking.unpack(packed, 0, out, 0, 2, BasicTypes.OBJECT));
+        assertTrue(refused.getMessage().contains("refused class java.net.URL"), refused.getMessage());
+        assertEquals(java.util.Map.of("k", 1), out[0], "the objects before the refused one are read");
+        assertTrue(end > 0);
+    }
+
+    @Test
     void shouldRejectShortArraysAndBadPositions() throws MPIException {
         MPIException shortOut = assertThrows(MPIException.class,
             () -> BytePacking.pack(new long[2], 0, 2, BasicTypes.LONG, new byte[15], 0));
