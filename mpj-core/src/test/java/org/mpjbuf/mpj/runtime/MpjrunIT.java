@@ -2,12 +2,8 @@ package org.mpjbuf.mpj.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpjbuf.mpj.runtime.MpjrunProcess.mpjrun;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -17,23 +13,9 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class MpjrunIT {
 
-    private static final Path MPJRUN = Path.of("..", "bin", "mpjrun").toAbsolutePath().normalize();
-
-    /** The exit status and the standard output and error of one run. */
-    private record Run(int status, String output) {
-    }
-
-    private static Run mpjrun(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("bash", MPJRUN.toString()));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        return new Run(process.waitFor(), output);
-    }
-
     @Test
     void shouldGreetFromEveryRank() throws Exception {
-        Run run = mpjrun("-np", "4", "-prefix", "org.mpjbuf.mpj.examples.HelloWorld");
+        MpjrunProcess.Run run = mpjrun("-np", "4", "-prefix", "org.mpjbuf.mpj.examples.HelloWorld");
         assertEquals(0, run.status(), run.output());
         for (int rank = 0; rank < 4; rank++) {
             assertTrue(run.output().contains("[" + rank + "] Hello from rank " + rank + " of 4"), run.output());
@@ -42,7 +24,7 @@ class MpjrunIT {
 
     @Test
     void shouldRunTheDerivedDatatypeExample() throws Exception {
-        Run run = mpjrun("-np", "2", "org.mpjbuf.mpj.examples.DerivedDatatypes");
+        MpjrunProcess.Run run = mpjrun("-np", "2", "org.mpjbuf.mpj.examples.DerivedDatatypes");
         assertEquals(0, run.status(), run.output());
         assertTrue(run.output().contains("column 2 of the matrix: [2.0, 7.0, 12.0, 17.0] (4 doubles)"),
             run.output());
@@ -52,12 +34,12 @@ class MpjrunIT {
 
     @Test
     void shouldExitNonZeroNamingTheFailingRank() throws Exception {
-        Run thrown = mpjrun("-np", "3", "-cp", "target/test-classes",
+        MpjrunProcess.Run thrown = mpjrun("-np", "3", "-cp", "target/test-classes",
             "org.mpjbuf.mpj.testprograms.FailingProgram", "throw");
         assertEquals(1, thrown.status(), thrown.output());
         assertTrue(thrown.output().contains("mpjrun: rank 1 failed: java.lang.IllegalStateException: rank one gives up"),
             thrown.output());
-        Run aborted = mpjrun("-np", "2", "-cp", "target/test-classes",
+        MpjrunProcess.Run aborted = mpjrun("-np", "2", "-cp", "target/test-classes",
             "org.mpjbuf.mpj.testprograms.FailingProgram", "abort");
         assertEquals(3, aborted.status(), aborted.output());
         assertTrue(aborted.output().contains("rank 1 aborted with code 3"), aborted.output());
@@ -65,7 +47,7 @@ class MpjrunIT {
 
     @Test
     void shouldPrintUsageOnBadArguments() throws Exception {
-        Run run = mpjrun("-np", "two", "Main");
+        MpjrunProcess.Run run = mpjrun("-np", "two", "Main");
         assertEquals(2, run.status(), run.output());
         assertTrue(run.output().contains("usage: mpjrun -np N"), run.output());
     }
