@@ -4,8 +4,6 @@ import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Path;
@@ -114,8 +112,10 @@ public final class Job {
     }
 
     /**
-     * Runs {@code public static void main(String[])} of a class in every rank, each rank loading
-     * the class (and everything beside it on its class path location) in its own class loader.
+     * Runs the {@code main} method of a class in every rank, each rank loading the class (and
+     * everything beside it on its class path location) in its own class loader. The method is
+     * found as the {@code java} launcher finds it: {@code main(String[])}, else {@code main()},
+     * static or instance, not private, in a class that need not be public.
      *
      * @param mainClass the program's main class; its code source is the rank's class path
      * @param args      the program's arguments
@@ -128,8 +128,9 @@ public final class Job {
     }
 
     /**
-     * Runs {@code public static void main(String[])} of a named class in every rank, each rank
-     * with its own class loader over the given class path.
+     * Runs the {@code main} method of a named class in every rank, each rank with its own class
+     * loader over the given class path; the method is found as {@link #runMain(Class, String...)}
+     * says.
      *
      * @param mainClass the binary name of the main class
      * @param classPath the program's class path (directories and jars)
@@ -157,9 +158,9 @@ public final class Job {
         return run((rank, environment) -> {
             try (RankClassLoader loader = new RankClassLoader(rank, rankPath, parent)) {
                 Thread.currentThread().setContextClassLoader(loader);
-                Method main = findMain(loader, mainClass);
+                MainMethod main = MainMethod.of(Class.forName(mainClass, true, loader));
                 environment.bind(loader);
-                main.invoke(null, (Object) arguments.clone());
+                main.invoke(arguments.clone());
             }
         });
     }
@@ -286,15 +287,6 @@ public final class Job {
                 }
             }
         }
-    }
-
-    private static Method findMain(ClassLoader loader, String mainClass) throws ReflectiveOperationException {
-        Class<?> type = Class.forName(mainClass, true, loader);
-        Method main = type.getMethod("main", String[].class);
-        if (!Modifier.isStatic(main.getModifiers())) {
-            throw new NoSuchMethodException(mainClass + ".main(String[]) is not static");
-        }
-        return main;
     }
 
     private static URL locationOf(Class<?> type) {

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -27,6 +29,16 @@ class JobTest {
         JobResult result = Job.of(size).runMain(StaticsProgram.class, "a", "b").orThrow();
         assertEquals(size, result.outcomes().size());
         assertEquals(0, result.exitStatus());
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {2, 4, 8})
+    void shouldStartMainClassesThatAreNotPublicWhenJavaWould(int size) {
+        List<Path> classPath = List.of(Path.of("target", "test-classes"));
+        for (String program : List.of("PackagePrivateClassProgram", "PackagePrivateMainProgram",
+            "InstanceMainProgram")) {
+            Job.of(size).runMain("org.mpjbuf.mpj.testprograms." + program, classPath).orThrow();
+        }
     }
 
     @Test

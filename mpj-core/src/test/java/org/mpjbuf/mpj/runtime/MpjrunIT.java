@@ -64,6 +64,13 @@ class MpjrunIT {
     }
 
     @Test
+    void shouldStartAMainClassThatIsNotPublic() throws Exception {
+        Run run = mpjrun("-np", "4", "-cp", "target/test-classes",
+            "org.mpjbuf.mpj.testprograms.PackagePrivateClassProgram");
+        assertEquals(0, run.status(), run.output());
+    }
+
+    @Test
     void shouldPrintUsageOnBadArguments() throws Exception {
         Run run = mpjrun("-np", "two", "Main");
         assertEquals(2, run.status(), run.output());
