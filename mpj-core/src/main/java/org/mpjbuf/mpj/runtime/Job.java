@@ -1,15 +1,19 @@
 package org.mpjbuf.mpj.runtime;
 
 import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.lang.reflect.InvocationTargetException;
 import java.net.MalformedURLException;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.StringJoiner;
 import java.util.concurrent.TimeUnit;
 
 import mpi.Intracomm;
@@ -120,7 +124,8 @@ public final class Job {
      * @param mainClass the program's main class; its code source is the rank's class path
      * @param args      the program's arguments
      * @return the outcome of every rank
-     * @throws IllegalArgumentException if the class has no code source
+     * @throws IllegalArgumentException if the class has no code source or no main method; no rank
+     *                                  starts then
      */
     public JobResult runMain(Class<?> mainClass, String... args) {
         Objects.requireNonNull(mainClass, "mainClass");
@@ -130,13 +135,16 @@ public final class Job {
     /**
      * Runs the {@code main} method of a named class in every rank, each rank with its own class
      * loader over the given class path; the method is found as {@link #runMain(Class, String...)}
-     * says.
+     * says. The class is looked up once before any rank starts.
      *
      * @param mainClass the binary name of the main class
      * @param classPath the program's class path (directories and jars)
      * @param args      the program's arguments
      * @return the outcome of every rank
-     * @throws IllegalArgumentException if a class path entry is not a valid location
+     * @throws IllegalArgumentException if a class path entry is not a valid location, or the class
+     *                                  is not found on the class path, cannot be loaded, or has no
+     *                                  main method (the message names the class and the class
+     *                                  path); no rank starts then
      */
     public JobResult runMain(String mainClass, List<Path> classPath, String... args) {
         Objects.requireNonNull(mainClass, "mainClass");
@@ -155,14 +163,56 @@ public final class Job {
         urls.addAll(classPath);
         URL[] rankPath = urls.toArray(URL[]::new);
         ClassLoader parent = Job.class.getClassLoader();
+        checkMainClass(mainClass, rankPath, parent, classPath);
         return run((rank, environment) -> {
-            try (RankClassLoader loader = new RankClassLoader(rank, rankPath, parent)) {
+            try (RankClassLoader loader = new RankClassLoader("rank-" + rank, rankPath, parent)) {
                 Thread.currentThread().setContextClassLoader(loader);
                 MainMethod main = MainMethod.of(Class.forName(mainClass, true, loader));
                 environment.bind(loader);
                 main.invoke(arguments.clone());
             }
         });
+    }
+
+    /**
+     * Loads the main class (without initializing it) and finds its main method once, in a class
+     * loader of its own, before any rank starts, so that a class that cannot run is reported once
+     * rather than by every rank.
+     *
+     * @throws IllegalArgumentException naming the class and the class path when the class is not
+     *                                  found or cannot be loaded, or naming what main method the
+     *                                  class lacks
+     */
+    private static void checkMainClass(String mainClass, URL[] rankPath, ClassLoader parent,
+                                       List<URL> classPath) {
+        try (RankClassLoader probe = new RankClassLoader("main-class-check", rankPath, parent)) {
+            MainMethod.of(Class.forName(mainClass, false, probe));
+        } catch (ClassNotFoundException notFound) {
+            throw new IllegalArgumentException("main class " + mainClass + " not found on the class path "
+                + describe(classPath), notFound);
+        } catch (LinkageError unloadable) {
+            throw new IllegalArgumentException("main class " + mainClass + " cannot be loaded from the class path "
+                + describe(classPath) + ": " + unloadable, unloadable);
+        } catch (NoSuchMethodException noMain) {
+            throw new IllegalArgumentException(noMain.getMessage(), noMain);
+        } catch (IOException unclosable) {
+            throw new UncheckedIOException("could not close the class loader that checked " + mainClass,
+                unclosable);
+        }
+    }
+
+    /** {@return the class path as the platform writes one, with file locations as paths} */
+    private static String describe(List<URL> classPath) {
+        StringJoiner text = new StringJoiner(File.pathSeparator);
+        for (URL location : classPath) {
+            try {
+                text.add("file".equals(location.getProtocol()) ? Path.of(location.toURI()).toString()
+                    : location.toString());
+            } catch (URISyntaxException | IllegalArgumentException notAPath) {
+                text.add(location.toString());
+            }
+        }
+        return text.toString();
     }
 
     /**
@@ -300,7 +350,7 @@ public final class Job {
 
     private static URL toUrl(Path entry) {
         try {
-            return entry.toAbsolutePath().toUri().toURL();
+            return entry.toAbsolutePath().normalize().toUri().toURL();
         } catch (MalformedURLException | IllegalArgumentException bad) {
             throw new IllegalArgumentException("class path entry " + entry + " is not a valid location", bad);
         }

@@ -59,7 +59,9 @@ public final class Mpjrun {
      *
      * @param args the command line
      * @param err  where usage and failures are reported
-     * @return the exit status: 0 on success, 2 for bad arguments, the job's status otherwise
+     * @return the exit status: 0 on success, 2 for bad arguments, 1 when the main class cannot run
+     *         (not found, not loadable, no main method: reported in one line before any rank
+     *         starts), the job's status otherwise
      */
     static int run(String[] args, PrintStream err) {
         Command command;
@@ -74,8 +76,18 @@ public final class Mpjrun {
             err.print(USAGE);
             return 0;
         }
-        JobResult result = Job.of(command.ranks()).device(command.device()).rankPrefix(command.prefix())
-            .runMain(command.mainClass(), command.classPath(), command.args());
+        JobResult result;
+        try {
+            result = Job.of(command.ranks()).device(command.device()).rankPrefix(command.prefix())
+                .runMain(command.mainClass(), command.classPath(), command.args());
+        } catch (IllegalArgumentException unrunnable) {
+            err.println("mpjrun: " + unrunnable.getMessage());
+            String missingModule = missingIncubatorModule(unrunnable);
+            if (missingModule != null) {
+                err.println(moduleAdvice(missingModule));
+            }
+            return 1;
+        }
         report(result, err);
         return result.exitStatus();
     }
@@ -186,6 +198,13 @@ public final class Mpjrun {
         return null;
     }
 
+    /** {@return the line that tells how to resolve an incubating module the program needs} */
+    private static String moduleAdvice(String module) {
+        return "mpjrun: " + module + " is an incubating JDK module, which the JVM resolves only when asked:"
+            + " run it with --add-modules " + module + " (with bin/mpjrun: MPJRUN_JVM_OPTS=\"--add-modules "
+            + module + "\")";
+    }
+
     /** {@return e.g. "rank 3", or "ranks 0-2, 5" for ascending ranks} */
     static String ranks(List<Integer> ranks) {
         if (ranks.size() == 1) {
@@ -253,9 +272,7 @@ public final class Mpjrun {
         }
         sameLine.forEach((line, ranks) -> err.println("mpjrun: " + ranks(ranks) + " failed: " + line));
         if (missingModule != null) {
-            err.println("mpjrun: " + missingModule + " is an incubating JDK module, which the JVM resolves only"
-                + " when asked: run it with --add-modules " + missingModule
-                + " (with bin/mpjrun: MPJRUN_JVM_OPTS=\"--add-modules " + missingModule + "\")");
+            err.println(moduleAdvice(missingModule));
         }
         long stopped = result.outcomes().stream()
             .filter(outcome -> outcome.state() == RankOutcome.State.STOPPED).count();

@@ -42,6 +42,19 @@ class JobTest {
     }
 
     @Test
+    void shouldRejectAnUnknownMainClassBeforeAnyRankStarts() {
+        Path classes = Path.of("target", "test-classes");
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+            () -> Job.of(4).runMain("org.example.Missing", List.of(classes)));
+        assertEquals("main class org.example.Missing not found on the class path " + classes.toAbsolutePath(),
+            unknown.getMessage());
+        IllegalArgumentException noMain = assertThrows(IllegalArgumentException.class,
+            () -> Job.of(4).runMain("org.mpjbuf.mpj.testprograms.NoMainProgram", List.of(classes)));
+        assertTrue(noMain.getMessage().startsWith("class org.mpjbuf.mpj.testprograms.NoMainProgram has no main"
+            + " method"), noMain.getMessage());
+    }
+
+    @Test
     void shouldStopTheJobWhenARankThrows() {
         JobResult result = Job.of(4).runMain(FailingProgram.class, "throw");
         assertFalse(result.succeeded());

@@ -64,6 +64,18 @@ class MpjrunIT {
     }
 
     @Test
+    void shouldSayOnceInOneLineThatTheMainClassCannotRun() throws Exception {
+        Run unknown = mpjrun("-np", "8", "org.example.Missing");
+        assertEquals(1, unknown.status(), unknown.output());
+        assertTrue(unknown.output().matches("mpjrun: main class org.example.Missing not found on the class path"
+            + " /[^\n]*\n"), unknown.output());
+        Run noMain = mpjrun("-np", "8", "-cp", "target/test-classes", "org.mpjbuf.mpj.testprograms.NoMainProgram");
+        assertEquals(1, noMain.status(), noMain.output());
+        assertTrue(noMain.output().matches("mpjrun: class org.mpjbuf.mpj.testprograms.NoMainProgram has no main"
+            + " method [^\n]*\n"), noMain.output());
+    }
+
+    @Test
     void shouldStartAMainClassThatIsNotPublic() throws Exception {
         Run run = mpjrun("-np", "4", "-cp", "target/test-classes",
             "org.mpjbuf.mpj.testprograms.PackagePrivateClassProgram");
