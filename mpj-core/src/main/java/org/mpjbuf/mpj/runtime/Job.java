@@ -44,12 +44,14 @@ public final class Job {
     private final String deviceName;
     private final boolean rankPrefix;
     private final long stopCheckMillis;
+    private final boolean mpjExpressArgs;
 
-    private Job(int size, String deviceName, boolean rankPrefix, long stopCheckMillis) {
+    private Job(int size, String deviceName, boolean rankPrefix, long stopCheckMillis, boolean mpjExpressArgs) {
         this.size = size;
         this.deviceName = deviceName;
         this.rankPrefix = rankPrefix;
         this.stopCheckMillis = stopCheckMillis;
+        this.mpjExpressArgs = mpjExpressArgs;
     }
 
     /**
@@ -64,7 +66,7 @@ public final class Job {
             throw new IllegalArgumentException("ranks = " + ranks + " (expected at least 1)");
         }
         return new Job(ranks, RuntimeConfiguration.DEVICE, RuntimeConfiguration.RANK_PREFIX,
-            RuntimeConfiguration.STOP_CHECK_MILLIS);
+            RuntimeConfiguration.STOP_CHECK_MILLIS, RuntimeConfiguration.MPJ_EXPRESS_ARGS);
     }
 
     /**
@@ -77,7 +79,7 @@ public final class Job {
     public Job device(String name) {
         Objects.requireNonNull(name, "name");
         Worlds.check(name);
-        return new Job(size, name, rankPrefix, stopCheckMillis);
+        return new Job(size, name, rankPrefix, stopCheckMillis, mpjExpressArgs);
     }
 
     /**
@@ -87,7 +89,7 @@ public final class Job {
      * @return the job
      */
     public Job rankPrefix(boolean prefix) {
-        return new Job(size, deviceName, prefix, stopCheckMillis);
+        return new Job(size, deviceName, prefix, stopCheckMillis, mpjExpressArgs);
     }
 
     /**
@@ -103,7 +105,21 @@ public final class Job {
         if (millis < 0) {
             throw new IllegalArgumentException("stopCheckMillis = " + millis + " (expected >= 0, 0 for none)");
         }
-        return new Job(size, deviceName, rankPrefix, millis);
+        return new Job(size, deviceName, rankPrefix, millis, mpjExpressArgs);
+    }
+
+    /**
+     * Returns this job with MPJ Express's argument convention on or off
+     * ({@link RuntimeConfiguration#MPJ_EXPRESS_ARGS} by default). When it is on, the {@code main}
+     * of a {@link #runMain} rank receives {@code rank, size, device} before the program's
+     * arguments, as MPJ Express's launcher passes them to programs that read their own arguments
+     * from {@code args[3]} on; {@code MPI.Init} returns the program's arguments either way.
+     *
+     * @param on whether {@code main} receives the three leading arguments
+     * @return the job
+     */
+    public Job mpjExpressArgs(boolean on) {
+        return new Job(size, deviceName, rankPrefix, stopCheckMillis, on);
     }
 
     /**
@@ -169,7 +185,7 @@ public final class Job {
                 Thread.currentThread().setContextClassLoader(loader);
                 MainMethod main = MainMethod.of(Class.forName(mainClass, true, loader));
                 environment.bind(loader);
-                main.invoke(arguments.clone());
+                main.invoke(environment.mainArguments(arguments));
             }
         });
     }
@@ -258,7 +274,7 @@ public final class Job {
         try {
             for (int rank = 0; rank < size; rank++) {
                 RankEnvironment environment =
-                    new RankEnvironment(rank, size, deviceName, world, control);
+                    new RankEnvironment(rank, size, deviceName, world, control, mpjExpressArgs);
                 int r = rank;
                 threads[rank] = Thread.ofPlatform().name("mpj-rank-" + rank).daemon(true).unstarted(
                     () -> {

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.mpjbuf.mpj.testprograms.ArgumentsProgram;
 import org.mpjbuf.mpj.testprograms.FailingProgram;
 import org.mpjbuf.mpj.testprograms.StaticsProgram;
 
@@ -52,6 +53,13 @@ class JobTest {
             () -> Job.of(4).runMain("org.mpjbuf.mpj.testprograms.NoMainProgram", List.of(classes)));
         assertTrue(noMain.getMessage().startsWith("class org.mpjbuf.mpj.testprograms.NoMainProgram has no main"
             + " method"), noMain.getMessage());
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {2, 4, 8})
+    void shouldPassMpjExpressLeadingArgumentsWhenAsked(int size) {
+        Job.of(size).mpjExpressArgs(true).runMain(ArgumentsProgram.class, "mpjexpress", "x", "-y").orThrow();
+        Job.of(size).mpjExpressArgs(false).runMain(ArgumentsProgram.class, "plain", "x", "-y").orThrow();
     }
 
     @Test

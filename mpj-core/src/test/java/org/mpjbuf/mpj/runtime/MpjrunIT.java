@@ -83,6 +83,13 @@ class MpjrunIT {
     }
 
     @Test
+    void shouldPassMpjExpressLeadingArgumentsWithTheOption() throws Exception {
+        Run run = mpjrun("-np", "4", "-mpjexpress-args", "-cp", "target/test-classes",
+            "org.mpjbuf.mpj.testprograms.ArgumentsProgram", "mpjexpress", "x");
+        assertEquals(0, run.status(), run.output());
+    }
+
+    @Test
     void shouldPrintUsageOnBadArguments() throws Exception {
         Run run = mpjrun("-np", "two", "Main");
         assertEquals(2, run.status(), run.output());

@@ -35,9 +35,11 @@ class MpjrunTest {
         assertEquals("smdev", command.device());
         assertEquals(List.of(Path.of("a"), Path.of("b")), command.classPath());
         assertTrue(command.prefix());
+        assertFalse(command.mpjExpressArgs());
         assertEquals("pkg.Main", command.mainClass());
         assertArrayEquals(new String[] {"x", "-y"}, command.args());
         assertNull(Mpjrun.parse(new String[] {"-h"}));
+        assertTrue(Mpjrun.parse(new String[] {"-np", "2", "-mpjexpress-args", "Main"}).mpjExpressArgs());
     }
 
     @Test
