@@ -3,8 +3,6 @@ package org.mpjbuf.mpj.runtime;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.lang.reflect.InvocationTargetException;
 import java.net.MalformedURLException;
 import java.net.URISyntaxException;
@@ -36,7 +34,10 @@ import mpi.Intracomm;
  * with a {@link RankAbortedError}; a rank that does not end within the configured grace period is
  * left behind (its thread is a daemon) and reported as {@link RankOutcome.State#STOPPED}.
  *
- * <p>Thread-safe: a {@code Job} is an immutable description; several jobs may run at once.
+ * <p>Thread-safe: a {@code Job} is an immutable description; several jobs may run at once, also
+ * with {@linkplain #rankPrefix prefixed output}: while such jobs run, {@code System.out} and
+ * {@code System.err} send what each thread writes to its own job's output (threads outside them
+ * write unchanged), and the original streams are back once the last of them has ended.
  */
 public final class Job {
 
@@ -83,7 +84,9 @@ public final class Job {
     }
 
     /**
-     * Returns this job with every output line of a rank prefixed by {@code [rank] }.
+     * Returns this job with every output line of a rank prefixed by {@code [rank] }: lines its
+     * ranks' threads write to {@code System.out} and {@code System.err} go, prefixed, to the
+     * standard streams the JVM had when the first of the running jobs that prefix started.
      *
      * @param prefix whether to prefix lines
      * @return the job
@@ -263,27 +266,17 @@ public final class Job {
         Object world = Worlds.create(deviceName, size);
         RankOutcome[] outcomes = new RankOutcome[size];
         Thread[] threads = new Thread[size];
-        PrintStream savedOut = System.out;
-        PrintStream savedErr = System.err;
-        RankPrefixStream prefixedOut = rankPrefix ? new RankPrefixStream(savedOut) : null;
-        RankPrefixStream prefixedErr = rankPrefix ? new RankPrefixStream(savedErr) : null;
-        if (rankPrefix) {
-            System.setOut(new PrintStream(prefixedOut, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(prefixedErr, true, StandardCharsets.UTF_8));
-        }
+        JobOutput output = rankPrefix ? JobOutput.prefixed(StandardStreams.acquire()) : null;
         try {
             for (int rank = 0; rank < size; rank++) {
                 RankEnvironment environment =
-                    new RankEnvironment(rank, size, deviceName, world, control, mpjExpressArgs);
+                    new RankEnvironment(rank, size, deviceName, world, control, mpjExpressArgs, output);
                 int r = rank;
                 threads[rank] = Thread.ofPlatform().name("mpj-rank-" + rank).daemon(true).unstarted(
                     () -> {
                         outcomes[r] = runRank(r, environment, body, control);
-                        if (prefixedOut != null) {
-                            System.out.flush();
-                            System.err.flush();
-                            prefixedOut.endLine(r);
-                            prefixedErr.endLine(r);
+                        if (output != null) {
+                            output.endLines(r);
                         }
                     });
                 control.register(rank, threads[rank]);
@@ -293,11 +286,8 @@ public final class Job {
             }
             awaitRanks(threads, control);
         } finally {
-            if (rankPrefix) {
-                System.out.flush();
-                System.err.flush();
-                System.setOut(savedOut);
-                System.setErr(savedErr);
+            if (output != null) {
+                StandardStreams.release();
             }
         }
         List<RankOutcome> result = new ArrayList<>(size);

@@ -20,10 +20,12 @@ public final class RankEnvironment {
     private final Object world;
     private final JobControl control;
     private final LauncherArguments launcherArguments;
+    /** Where the rank's threads write; null: to the standard streams as they are. */
+    private final JobOutput output;
     private ClassLoader classLoader;
 
     RankEnvironment(int rank, int size, String deviceName, Object world, JobControl control,
-                    boolean mpjExpressArgs) {
+                    boolean mpjExpressArgs, JobOutput output) {
         this.rank = rank;
         this.size = size;
         this.deviceName = deviceName;
@@ -31,6 +33,7 @@ public final class RankEnvironment {
         this.control = control;
         this.launcherArguments = mpjExpressArgs ? LauncherArguments.mpjExpress(rank, size, deviceName)
             : LauncherArguments.none();
+        this.output = output;
     }
 
     /**
@@ -42,7 +45,7 @@ public final class RankEnvironment {
     public static RankEnvironment standalone() {
         RankEnvironment environment = new RankEnvironment(0, 1, RuntimeConfiguration.DEVICE,
             Worlds.create(RuntimeConfiguration.DEVICE, 1),
-            new JobControl(1, RuntimeConfiguration.STOP_CHECK_MILLIS), false);
+            new JobControl(1, RuntimeConfiguration.STOP_CHECK_MILLIS), false, null);
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         environment.bind(loader != null ? loader : RankEnvironment.class.getClassLoader());
         return environment;
@@ -122,6 +125,11 @@ public final class RankEnvironment {
     /** {@return what this rank's {@code main} receives: the launcher's leading arguments, if any, then the program's} */
     String[] mainArguments(String[] programArguments) {
         return launcherArguments.prependTo(programArguments);
+    }
+
+    /** {@return where the rank's threads write, or {@code null} when the job does not redirect them} */
+    JobOutput output() {
+        return output;
     }
 
     /**
