@@ -83,7 +83,8 @@ public final class Mpjrun {
         JobResult result;
         try {
             result = Job.of(command.ranks()).device(command.device()).rankPrefix(command.prefix())
-                .mpjExpressArgs(command.mpjExpressArgs()).runMain(command.mainClass(), command.classPath(), command.args());
+                .mpjExpressArgs(command.mpjExpressArgs())
+                .runMain(command.mainClass(), command.classPath(), command.args());
         } catch (IllegalArgumentException unrunnable) {
             err.println("mpjrun: " + unrunnable.getMessage());
             String missingModule = missingIncubatorModule(unrunnable);

@@ -122,7 +122,7 @@ public final class RankEnvironment {
         return launcherArguments.stripFrom(mainArguments);
     }
 
-    /** {@return what this rank's {@code main} receives: the launcher's leading arguments, if any, then the program's} */
+    /** {@return what this rank's {@code main} receives: the launcher's leading arguments, if any, then these} */
     String[] mainArguments(String[] programArguments) {
         return launcherArguments.prependTo(programArguments);
     }
