@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -24,9 +25,16 @@ class MpjrunIT {
     }
 
     private static Run mpjrun(String... args) throws IOException, InterruptedException {
+        return mpjrun(Map.of(), args);
+    }
+
+    private static Run mpjrun(Map<String, String> environment, String... args)
+        throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("bash", MPJRUN.toString()));
         command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         return new Run(process.waitFor(), output);
     }
@@ -87,6 +95,9 @@ class MpjrunIT {
         Run run = mpjrun("-np", "4", "-mpjexpress-args", "-cp", "target/test-classes",
             "org.mpjbuf.mpj.testprograms.ArgumentsProgram", "mpjexpress", "x");
         assertEquals(0, run.status(), run.output());
+        Run configured = mpjrun(Map.of("MPJBUF_MPJ_MPJEXPRESSARGS", "true"), "-np", "2", "-cp",
+            "target/test-classes", "org.mpjbuf.mpj.testprograms.ArgumentsProgram", "mpjexpress", "x");
+        assertEquals(0, configured.status(), configured.output());
     }
 
     @Test
