@@ -182,7 +182,9 @@ public class MPI {
      * rank when started without it) and sets {@link #COMM_WORLD} and {@link #COMM_SELF}.
      *
      * @param args the program's arguments
-     * @return the arguments meant for the program (all of them: {@code mpjrun} consumes its own)
+     * @return the arguments meant for the program: all of them ({@code mpjrun} consumes its own),
+     *         without the three leading ones under MPJ Express's convention
+     *         ({@code mpjrun -mpjexpress-args})
      * @throws MPIException (MPI_ERR_OTHER) when called twice, or when the device cannot start
      */
     public static String[] Init(String[] args) throws MPIException {
@@ -217,7 +219,7 @@ public class MPI {
         COMM_WORLD = state.world();
         COMM_SELF = state.self();
         rank = state;
-        return args == null ? new String[0] : args.clone();
+        return state.environment().programArguments(args);
     }
 
     /**

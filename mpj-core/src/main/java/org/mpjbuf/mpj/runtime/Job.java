@@ -1,17 +1,17 @@
 package org.mpjbuf.mpj.runtime;
 
 import java.io.File;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.net.MalformedURLException;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.StringJoiner;
 import java.util.concurrent.TimeUnit;
 
 import mpi.Intracomm;
@@ -34,7 +34,10 @@ import mpi.Intracomm;
  * with a {@link RankAbortedError}; a rank that does not end within the configured grace period is
  * left behind (its thread is a daemon) and reported as {@link RankOutcome.State#STOPPED}.
  *
- * <p>Thread-safe: a {@code Job} is an immutable description; several jobs may run at once.
+ * <p>Thread-safe: a {@code Job} is an immutable description; several jobs may run at once, also
+ * with {@linkplain #rankPrefix prefixed output}: while such jobs run, {@code System.out} and
+ * {@code System.err} send what each thread writes to its own job's output (threads outside them
+ * write unchanged), and the original streams are back once the last of them has ended.
  */
 public final class Job {
 
@@ -42,12 +45,14 @@ public final class Job {
     private final String deviceName;
     private final boolean rankPrefix;
     private final long stopCheckMillis;
+    private final boolean mpjExpressArgs;
 
-    private Job(int size, String deviceName, boolean rankPrefix, long stopCheckMillis) {
+    private Job(int size, String deviceName, boolean rankPrefix, long stopCheckMillis, boolean mpjExpressArgs) {
         this.size = size;
         this.deviceName = deviceName;
         this.rankPrefix = rankPrefix;
         this.stopCheckMillis = stopCheckMillis;
+        this.mpjExpressArgs = mpjExpressArgs;
     }
 
     /**
@@ -62,7 +67,7 @@ public final class Job {
             throw new IllegalArgumentException("ranks = " + ranks + " (expected at least 1)");
         }
         return new Job(ranks, RuntimeConfiguration.DEVICE, RuntimeConfiguration.RANK_PREFIX,
-            RuntimeConfiguration.STOP_CHECK_MILLIS);
+            RuntimeConfiguration.STOP_CHECK_MILLIS, RuntimeConfiguration.MPJ_EXPRESS_ARGS);
     }
 
     /**
@@ -75,17 +80,19 @@ public final class Job {
     public Job device(String name) {
         Objects.requireNonNull(name, "name");
         Worlds.check(name);
-        return new Job(size, name, rankPrefix, stopCheckMillis);
+        return new Job(size, name, rankPrefix, stopCheckMillis, mpjExpressArgs);
     }
 
     /**
-     * Returns this job with every output line of a rank prefixed by {@code [rank] }.
+     * Returns this job with every output line of a rank prefixed by {@code [rank] }: lines its
+     * ranks' threads write to {@code System.out} and {@code System.err} go, prefixed, to the
+     * standard streams the JVM had when the first of the running jobs that prefix started.
      *
      * @param prefix whether to prefix lines
      * @return the job
      */
     public Job rankPrefix(boolean prefix) {
-        return new Job(size, deviceName, prefix, stopCheckMillis);
+        return new Job(size, deviceName, prefix, stopCheckMillis, mpjExpressArgs);
     }
 
     /**
@@ -101,7 +108,21 @@ public final class Job {
         if (millis < 0) {
             throw new IllegalArgumentException("stopCheckMillis = " + millis + " (expected >= 0, 0 for none)");
         }
-        return new Job(size, deviceName, rankPrefix, millis);
+        return new Job(size, deviceName, rankPrefix, millis, mpjExpressArgs);
+    }
+
+    /**
+     * Returns this job with MPJ Express's argument convention on or off
+     * ({@link RuntimeConfiguration#MPJ_EXPRESS_ARGS} by default). When it is on, the {@code main}
+     * of a {@link #runMain} rank receives {@code rank, size, device} before the program's
+     * arguments, as MPJ Express's launcher passes them to programs that read their own arguments
+     * from {@code args[3]} on; {@code MPI.Init} returns the program's arguments either way.
+     *
+     * @param on whether {@code main} receives the three leading arguments
+     * @return the job
+     */
+    public Job mpjExpressArgs(boolean on) {
+        return new Job(size, deviceName, rankPrefix, stopCheckMillis, on);
     }
 
     /**
@@ -114,13 +135,16 @@ public final class Job {
     }
 
     /**
-     * Runs {@code public static void main(String[])} of a class in every rank, each rank loading
-     * the class (and everything beside it on its class path location) in its own class loader.
+     * Runs the {@code main} method of a class in every rank, each rank loading the class (and
+     * everything beside it on its class path location) in its own class loader. The method is
+     * found as the {@code java} launcher finds it: {@code main(String[])}, else {@code main()},
+     * static or instance, not private, in a class that need not be public.
      *
      * @param mainClass the program's main class; its code source is the rank's class path
      * @param args      the program's arguments
      * @return the outcome of every rank
-     * @throws IllegalArgumentException if the class has no code source
+     * @throws IllegalArgumentException if the class has no code source or no main method; no rank
+     *                                  starts then
      */
     public JobResult runMain(Class<?> mainClass, String... args) {
         Objects.requireNonNull(mainClass, "mainClass");
@@ -128,14 +152,18 @@ public final class Job {
     }
 
     /**
-     * Runs {@code public static void main(String[])} of a named class in every rank, each rank
-     * with its own class loader over the given class path.
+     * Runs the {@code main} method of a named class in every rank, each rank with its own class
+     * loader over the given class path; the method is found as {@link #runMain(Class, String...)}
+     * says. The class is looked up once before any rank starts.
      *
      * @param mainClass the binary name of the main class
      * @param classPath the program's class path (directories and jars)
      * @param args      the program's arguments
      * @return the outcome of every rank
-     * @throws IllegalArgumentException if a class path entry is not a valid location
+     * @throws IllegalArgumentException if a class path entry is not a valid location, or the class
+     *                                  is not found on the class path, cannot be loaded, or has no
+     *                                  main method (the message names the class and the class
+     *                                  path); no rank starts then
      */
     public JobResult runMain(String mainClass, List<Path> classPath, String... args) {
         Objects.requireNonNull(mainClass, "mainClass");
@@ -154,14 +182,56 @@ public final class Job {
         urls.addAll(classPath);
         URL[] rankPath = urls.toArray(URL[]::new);
         ClassLoader parent = Job.class.getClassLoader();
+        checkMainClass(mainClass, rankPath, parent, classPath);
         return run((rank, environment) -> {
-            try (RankClassLoader loader = new RankClassLoader(rank, rankPath, parent)) {
+            try (RankClassLoader loader = new RankClassLoader("rank-" + rank, rankPath, parent)) {
                 Thread.currentThread().setContextClassLoader(loader);
-                Method main = findMain(loader, mainClass);
+                MainMethod main = MainMethod.of(Class.forName(mainClass, true, loader));
                 environment.bind(loader);
-                main.invoke(null, (Object) arguments.clone());
+                main.invoke(environment.mainArguments(arguments));
             }
         });
+    }
+
+    /**
+     * Loads the main class (without initializing it) and finds its main method once, in a class
+     * loader of its own, before any rank starts, so that a class that cannot run is reported once
+     * rather than by every rank.
+     *
+     * @throws IllegalArgumentException naming the class and the class path when the class is not
+     *                                  found or cannot be loaded, or naming what main method the
+     *                                  class lacks
+     */
+    private static void checkMainClass(String mainClass, URL[] rankPath, ClassLoader parent,
+                                       List<URL> classPath) {
+        try (RankClassLoader probe = new RankClassLoader("main-class-check", rankPath, parent)) {
+            MainMethod.of(Class.forName(mainClass, false, probe));
+        } catch (ClassNotFoundException notFound) {
+            throw new IllegalArgumentException("main class " + mainClass + " not found on the class path "
+                + describe(classPath), notFound);
+        } catch (LinkageError unloadable) {
+            throw new IllegalArgumentException("main class " + mainClass + " cannot be loaded from the class path "
+                + describe(classPath) + ": " + unloadable, unloadable);
+        } catch (NoSuchMethodException noMain) {
+            throw new IllegalArgumentException(noMain.getMessage(), noMain);
+        } catch (IOException unclosable) {
+            throw new UncheckedIOException("could not close the class loader that checked " + mainClass,
+                unclosable);
+        }
+    }
+
+    /** {@return the class path as the platform writes one, with file locations as paths} */
+    private static String describe(List<URL> classPath) {
+        StringJoiner text = new StringJoiner(File.pathSeparator);
+        for (URL location : classPath) {
+            try {
+                text.add("file".equals(location.getProtocol()) ? Path.of(location.toURI()).toString()
+                    : location.toString());
+            } catch (URISyntaxException | IllegalArgumentException notAPath) {
+                text.add(location.toString());
+            }
+        }
+        return text.toString();
     }
 
     /**
@@ -196,27 +266,17 @@ public final class Job {
         Object world = Worlds.create(deviceName, size);
         RankOutcome[] outcomes = new RankOutcome[size];
         Thread[] threads = new Thread[size];
-        PrintStream savedOut = System.out;
-        PrintStream savedErr = System.err;
-        RankPrefixStream prefixedOut = rankPrefix ? new RankPrefixStream(savedOut) : null;
-        RankPrefixStream prefixedErr = rankPrefix ? new RankPrefixStream(savedErr) : null;
-        if (rankPrefix) {
-            System.setOut(new PrintStream(prefixedOut, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(prefixedErr, true, StandardCharsets.UTF_8));
-        }
+        JobOutput output = rankPrefix ? JobOutput.prefixed(StandardStreams.acquire()) : null;
         try {
             for (int rank = 0; rank < size; rank++) {
                 RankEnvironment environment =
-                    new RankEnvironment(rank, size, deviceName, world, control);
+                    new RankEnvironment(rank, size, deviceName, world, control, mpjExpressArgs, output);
                 int r = rank;
                 threads[rank] = Thread.ofPlatform().name("mpj-rank-" + rank).daemon(true).unstarted(
                     () -> {
                         outcomes[r] = runRank(r, environment, body, control);
-                        if (prefixedOut != null) {
-                            System.out.flush();
-                            System.err.flush();
-                            prefixedOut.endLine(r);
-                            prefixedErr.endLine(r);
+                        if (output != null) {
+                            output.endLines(r);
                         }
                     });
                 control.register(rank, threads[rank]);
@@ -226,11 +286,8 @@ public final class Job {
             }
             awaitRanks(threads, control);
         } finally {
-            if (rankPrefix) {
-                System.out.flush();
-                System.err.flush();
-                System.setOut(savedOut);
-                System.setErr(savedErr);
+            if (output != null) {
+                StandardStreams.release();
             }
         }
         List<RankOutcome> result = new ArrayList<>(size);
@@ -288,15 +345,6 @@ public final class Job {
         }
     }
 
-    private static Method findMain(ClassLoader loader, String mainClass) throws ReflectiveOperationException {
-        Class<?> type = Class.forName(mainClass, true, loader);
-        Method main = type.getMethod("main", String[].class);
-        if (!Modifier.isStatic(main.getModifiers())) {
-            throw new NoSuchMethodException(mainClass + ".main(String[]) is not static");
-        }
-        return main;
-    }
-
     private static URL locationOf(Class<?> type) {
         var source = type.getProtectionDomain().getCodeSource();
         if (source == null || source.getLocation() == null) {
@@ -308,7 +356,7 @@ public final class Job {
 
     private static URL toUrl(Path entry) {
         try {
-            return entry.toAbsolutePath().toUri().toURL();
+            return entry.toAbsolutePath().normalize().toUri().toURL();
         } catch (MalformedURLException | IllegalArgumentException bad) {
             throw new IllegalArgumentException("class path entry " + entry + " is not a valid location", bad);
         }

@@ -17,8 +17,8 @@ import java.util.jar.Manifest;
  * reports failing ranks on standard error and exits with the job's status.
  *
  * <pre>
- * mpjrun -np N [-dev smdev] [-cp CLASSPATH] [-prefix] MainClass [args...]
- * mpjrun -np N [-dev smdev] [-cp CLASSPATH] [-prefix] -jar program.jar [args...]
+ * mpjrun -np N [-dev smdev] [-cp CLASSPATH] [-prefix] [-mpjexpress-args] MainClass [args...]
+ * mpjrun -np N [-dev smdev] [-cp CLASSPATH] [-prefix] [-mpjexpress-args] -jar program.jar [args...]
  * </pre>
  *
  * <p>Not thread-safe; meant to be called once by {@code main}.
@@ -27,19 +27,23 @@ public final class Mpjrun {
 
     /** The usage text printed on bad arguments. */
     static final String USAGE = """
-        usage: mpjrun -np N [-dev DEVICE] [-cp CLASSPATH] [-prefix] MainClass [args...]
-               mpjrun -np N [-dev DEVICE] [-cp CLASSPATH] [-prefix] -jar program.jar [args...]
+        usage: mpjrun -np N [-dev DEVICE] [-cp CLASSPATH] [-prefix] [-mpjexpress-args] MainClass [args...]
+               mpjrun -np N [-dev DEVICE] [-cp CLASSPATH] [-prefix] [-mpjexpress-args] -jar program.jar [args...]
           -np N          number of ranks (N >= 1)
           -dev DEVICE    device to run on (default: %s; smdev runs the ranks as threads of one JVM)
           -cp CLASSPATH  the program's class path (default: the current directory)
           -prefix        prefix every output line with [rank]
+          -mpjexpress-args
+                         pass main "rank size device" before the program's arguments, as MPJ Express
+                         does (programs written for it read their own from args[3] on);
+                         MPI.Init returns the program's arguments either way
           -jar FILE      run the Main-Class of FILE, with FILE as the class path
           -h, -help      print this text
         """.formatted(RuntimeConfiguration.DEVICE_DEFAULT);
 
     /** The parsed command line. */
-    record Command(int ranks, String device, List<Path> classPath, boolean prefix, String mainClass,
-                   String[] args) {
+    record Command(int ranks, String device, List<Path> classPath, boolean prefix, boolean mpjExpressArgs,
+                   String mainClass, String[] args) {
     }
 
     private Mpjrun() {
@@ -59,7 +63,9 @@ public final class Mpjrun {
      *
      * @param args the command line
      * @param err  where usage and failures are reported
-     * @return the exit status: 0 on success, 2 for bad arguments, the job's status otherwise
+     * @return the exit status: 0 on success, 2 for bad arguments, 1 when the main class cannot run
+     *         (not found, not loadable, no main method: reported in one line before any rank
+     *         starts), the job's status otherwise
      */
     static int run(String[] args, PrintStream err) {
         Command command;
@@ -74,8 +80,19 @@ public final class Mpjrun {
             err.print(USAGE);
             return 0;
         }
-        JobResult result = Job.of(command.ranks()).device(command.device()).rankPrefix(command.prefix())
-            .runMain(command.mainClass(), command.classPath(), command.args());
+        JobResult result;
+        try {
+            result = Job.of(command.ranks()).device(command.device()).rankPrefix(command.prefix())
+                .mpjExpressArgs(command.mpjExpressArgs())
+                .runMain(command.mainClass(), command.classPath(), command.args());
+        } catch (IllegalArgumentException unrunnable) {
+            err.println("mpjrun: " + unrunnable.getMessage());
+            String missingModule = missingIncubatorModule(unrunnable);
+            if (missingModule != null) {
+                err.println(moduleAdvice(missingModule));
+            }
+            return 1;
+        }
         report(result, err);
         return result.exitStatus();
     }
@@ -92,6 +109,7 @@ public final class Mpjrun {
         String device = RuntimeConfiguration.DEVICE;
         List<Path> classPath = null;
         boolean prefix = RuntimeConfiguration.RANK_PREFIX;
+        boolean mpjExpressArgs = RuntimeConfiguration.MPJ_EXPRESS_ARGS;
         int index = 0;
         while (index < args.length && args[index].startsWith("-")) {
             String option = args[index++];
@@ -104,13 +122,14 @@ public final class Mpjrun {
                 case "-cp", "-classpath", "--class-path" ->
                     classPath = Job.parseClassPath(value(args, index++, option));
                 case "-prefix" -> prefix = true;
+                case "-mpjexpress-args" -> mpjExpressArgs = true;
                 case "-jar" -> {
                     Path jar = Path.of(value(args, index++, option));
                     List<Path> path = new ArrayList<>(List.of(jar));
                     if (classPath != null) {
                         path.addAll(classPath);
                     }
-                    return command(ranks, device, path, prefix, mainClassOf(jar),
+                    return command(ranks, device, path, prefix, mpjExpressArgs, mainClassOf(jar),
                         Arrays.copyOfRange(args, index, args.length));
                 }
                 default -> throw new IllegalArgumentException("unknown option '" + option + "'");
@@ -120,16 +139,16 @@ public final class Mpjrun {
             throw new IllegalArgumentException("missing the main class (or -jar FILE)");
         }
         return command(ranks, device, classPath == null ? List.of(Path.of(".")) : classPath, prefix,
-            args[index], Arrays.copyOfRange(args, index + 1, args.length));
+            mpjExpressArgs, args[index], Arrays.copyOfRange(args, index + 1, args.length));
     }
 
     private static Command command(int ranks, String device, List<Path> classPath, boolean prefix,
-                                   String mainClass, String[] args) {
+                                   boolean mpjExpressArgs, String mainClass, String[] args) {
         if (ranks == 0) {
             throw new IllegalArgumentException("missing -np N (the number of ranks)");
         }
         Worlds.check(device);
-        return new Command(ranks, device, classPath, prefix, mainClass, args);
+        return new Command(ranks, device, classPath, prefix, mpjExpressArgs, mainClass, args);
     }
 
     private static String value(String[] args, int index, String option) {
@@ -184,6 +203,13 @@ public final class Mpjrun {
             }
         }
         return null;
+    }
+
+    /** {@return the line that tells how to resolve an incubating module the program needs} */
+    private static String moduleAdvice(String module) {
+        return "mpjrun: " + module + " is an incubating JDK module, which the JVM resolves only when asked:"
+            + " run it with --add-modules " + module + " (with bin/mpjrun: MPJRUN_JVM_OPTS=\"--add-modules "
+            + module + "\")";
     }
 
     /** {@return e.g. "rank 3", or "ranks 0-2, 5" for ascending ranks} */
@@ -253,9 +279,7 @@ public final class Mpjrun {
         }
         sameLine.forEach((line, ranks) -> err.println("mpjrun: " + ranks(ranks) + " failed: " + line));
         if (missingModule != null) {
-            err.println("mpjrun: " + missingModule + " is an incubating JDK module, which the JVM resolves only"
-                + " when asked: run it with --add-modules " + missingModule
-                + " (with bin/mpjrun: MPJRUN_JVM_OPTS=\"--add-modules " + missingModule + "\")");
+            err.println(moduleAdvice(missingModule));
         }
         long stopped = result.outcomes().stream()
             .filter(outcome -> outcome.state() == RankOutcome.State.STOPPED).count();

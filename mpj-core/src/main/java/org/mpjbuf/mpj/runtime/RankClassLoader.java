@@ -32,12 +32,12 @@ final class RankClassLoader extends URLClassLoader {
     }
 
     /**
-     * @param rank   the rank whose classes this loader holds, for its name
+     * @param name   the loader's name, such as {@code rank-3} for the classes of rank 3
      * @param urls   the mpj-core location followed by the user's class path
      * @param parent the loader of the shared layers
      */
-    RankClassLoader(int rank, URL[] urls, ClassLoader parent) {
-        super("rank-" + rank, urls, parent);
+    RankClassLoader(String name, URL[] urls, ClassLoader parent) {
+        super(name, urls, parent);
     }
 
     /**

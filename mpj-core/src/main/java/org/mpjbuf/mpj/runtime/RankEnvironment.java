@@ -19,14 +19,21 @@ public final class RankEnvironment {
     private final String deviceName;
     private final Object world;
     private final JobControl control;
+    private final LauncherArguments launcherArguments;
+    /** Where the rank's threads write; null: to the standard streams as they are. */
+    private final JobOutput output;
     private ClassLoader classLoader;
 
-    RankEnvironment(int rank, int size, String deviceName, Object world, JobControl control) {
+    RankEnvironment(int rank, int size, String deviceName, Object world, JobControl control,
+                    boolean mpjExpressArgs, JobOutput output) {
         this.rank = rank;
         this.size = size;
         this.deviceName = deviceName;
         this.world = world;
         this.control = control;
+        this.launcherArguments = mpjExpressArgs ? LauncherArguments.mpjExpress(rank, size, deviceName)
+            : LauncherArguments.none();
+        this.output = output;
     }
 
     /**
@@ -38,7 +45,7 @@ public final class RankEnvironment {
     public static RankEnvironment standalone() {
         RankEnvironment environment = new RankEnvironment(0, 1, RuntimeConfiguration.DEVICE,
             Worlds.create(RuntimeConfiguration.DEVICE, 1),
-            new JobControl(1, RuntimeConfiguration.STOP_CHECK_MILLIS));
+            new JobControl(1, RuntimeConfiguration.STOP_CHECK_MILLIS), false, null);
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         environment.bind(loader != null ? loader : RankEnvironment.class.getClassLoader());
         return environment;
@@ -99,6 +106,30 @@ public final class RankEnvironment {
      */
     public Object world() {
         return world;
+    }
+
+    /**
+     * Returns the arguments meant for the program out of those its {@code main} received: without
+     * the launcher's leading {@code rank, size, device} when the job follows MPJ Express's argument
+     * convention ({@code bin/mpjrun -mpjexpress-args}) and {@code mainArguments} starts with them,
+     * all of them otherwise. {@code MPI.Init} returns this.
+     *
+     * @param mainArguments what {@code main} received (or any array the program passes), or
+     *                      {@code null}
+     * @return a new array, empty for {@code null}
+     */
+    public String[] programArguments(String[] mainArguments) {
+        return launcherArguments.stripFrom(mainArguments);
+    }
+
+    /** {@return what this rank's {@code main} receives: the launcher's leading arguments, if any, then these} */
+    String[] mainArguments(String[] programArguments) {
+        return launcherArguments.prependTo(programArguments);
+    }
+
+    /** {@return where the rank's threads write, or {@code null} when the job does not redirect them} */
+    JobOutput output() {
+        return output;
     }
 
     /**

@@ -8,8 +8,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * An output stream that prefixes every line written by a rank's threads with {@code [rank] }.
  * Each thread collects its current line on its own and writes it whole, so lines of different
- * ranks never interleave (a line is written when its newline is); threads outside a job write
- * through unchanged.
+ * ranks never interleave (a line is written when its newline is). Only threads of a job's ranks
+ * write here ({@link StandardStreams} routes them), so the calling thread names its rank.
  *
  * <p>Thread-safe: per-thread line buffers; whole lines are written under the target's lock.
  */
@@ -48,18 +48,14 @@ final class RankPrefixStream extends OutputStream {
 
     @Override
     public void write(byte[] bytes, int offset, int length) {
-        RankEnvironment environment = RankEnvironment.current();
-        if (environment == null) {
-            target.write(bytes, offset, length);
-            return;
-        }
+        int rank = RankEnvironment.current().rank();
         ByteArrayOutputStream pending = line.get();
         int start = offset;
         int end = offset + length;
         for (int index = offset; index < end; index++) {
             if (bytes[index] == '\n') {
                 pending.write(bytes, start, index + 1 - start);
-                emit(environment.rank(), pending);
+                emit(rank, pending);
                 start = index + 1;
             }
         }

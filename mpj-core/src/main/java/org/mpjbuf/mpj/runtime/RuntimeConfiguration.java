@@ -26,6 +26,18 @@ public final class RuntimeConfiguration {
     public static final boolean RANK_PREFIX =
         Boolean.parseBoolean(read(RANK_PREFIX_PROP_NAME, Boolean.toString(RANK_PREFIX_DEFAULT)));
 
+    /**
+     * Property telling whether a rank's {@code main} receives MPJ Express's leading arguments
+     * ({@code rank, size, device}) before the program's, which programs written for MPJ Express read
+     * from {@code args[3]} on; {@code MPI.Init} returns the program's arguments either way.
+     */
+    public static final String MPJ_EXPRESS_ARGS_PROP_NAME = "mpjbuf.mpj.mpjExpressArgs";
+    /** Default: {@code main} receives the program's arguments alone. */
+    public static final boolean MPJ_EXPRESS_ARGS_DEFAULT = false;
+    /** Whether a rank's {@code main} receives MPJ Express's leading arguments. */
+    public static final boolean MPJ_EXPRESS_ARGS =
+        Boolean.parseBoolean(read(MPJ_EXPRESS_ARGS_PROP_NAME, Boolean.toString(MPJ_EXPRESS_ARGS_DEFAULT)));
+
     /** Property: how long the other ranks may take to unwind after one rank failed, in ms. */
     public static final String STOP_GRACE_MILLIS_PROP_NAME = "mpjbuf.mpj.stopGraceMillis";
     /** Default grace period: 5 s. */

@@ -9,12 +9,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.mpjbuf.mpj.testprograms.ArgumentsProgram;
 import org.mpjbuf.mpj.testprograms.FailingProgram;
 import org.mpjbuf.mpj.testprograms.StaticsProgram;
 
@@ -27,6 +30,36 @@ class JobTest {
         JobResult result = Job.of(size).runMain(StaticsProgram.class, "a", "b").orThrow();
         assertEquals(size, result.outcomes().size());
         assertEquals(0, result.exitStatus());
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {2, 4, 8})
+    void shouldStartMainClassesThatAreNotPublicWhenJavaWould(int size) {
+        List<Path> classPath = List.of(Path.of("target", "test-classes"));
+        for (String program : List.of("PackagePrivateClassProgram", "PackagePrivateMainProgram",
+            "InstanceMainProgram")) {
+            Job.of(size).runMain("org.mpjbuf.mpj.testprograms." + program, classPath).orThrow();
+        }
+    }
+
+    @Test
+    void shouldRejectAnUnknownMainClassBeforeAnyRankStarts() {
+        Path classes = Path.of("target", "test-classes");
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+            () -> Job.of(4).runMain("org.example.Missing", List.of(classes)));
+        assertEquals("main class org.example.Missing not found on the class path " + classes.toAbsolutePath(),
+            unknown.getMessage());
+        IllegalArgumentException noMain = assertThrows(IllegalArgumentException.class,
+            () -> Job.of(4).runMain("org.mpjbuf.mpj.testprograms.NoMainProgram", List.of(classes)));
+        assertTrue(noMain.getMessage().startsWith("class org.mpjbuf.mpj.testprograms.NoMainProgram has no main"
+            + " method"), noMain.getMessage());
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {2, 4, 8})
+    void shouldPassMpjExpressLeadingArgumentsWhenAsked(int size) {
+        Job.of(size).mpjExpressArgs(true).runMain(ArgumentsProgram.class, "mpjexpress", "x", "-y").orThrow();
+        Job.of(size).mpjExpressArgs(false).runMain(ArgumentsProgram.class, "plain", "x", "-y").orThrow();
     }
 
     @Test

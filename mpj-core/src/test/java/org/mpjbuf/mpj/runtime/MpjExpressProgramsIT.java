@@ -23,7 +23,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Programs written in MPJ Express's style, kept as sources in {@code src/test/mpjexpress}: compiled
  * here, unchanged, against the {@code mpi} package the build produced, then run through
- * {@code bin/mpjrun} at 2, 4 and 8 ranks (more than the cores). Each rank checks its own results
+ * {@code bin/mpjrun} at 2, 4 and 8 ranks (more than the cores): unchecked exceptions,
+ * {@code status.count}, object reductions over typed arrays, a Reduce into its send array,
+ * {@code Create_intercomm} on the peer, JDK classes as objects, and a main class that is not
+ * public reading MPJ Express's launcher arguments. Each rank checks its own results
  * and prints one {@code OK} line; a failed check throws, which makes {@code mpjrun} exit non-zero.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
@@ -50,7 +53,8 @@ class MpjExpressProgramsIT {
 
     static Stream<Arguments> programsAndSizes() {
         List<Arguments> cases = new ArrayList<>();
-        for (String program : List.of("StatusCount", "TypedObjectReduce", "AliasedReduce", "PeerIntercomm", "JdkObjects")) {
+        for (String program : List.of("StatusCount", "TypedObjectReduce", "AliasedReduce", "PeerIntercomm", "JdkObjects",
+            "LauncherArguments")) {
             for (int size : new int[] {2, 4, 8}) {
                 cases.add(Arguments.of(program, size));
             }
@@ -58,10 +62,22 @@ class MpjExpressProgramsIT {
         return cases.stream();
     }
 
+    /** The command line of one program: LauncherArguments reads MPJ Express's launcher arguments. */
+    private static List<String> commandLine(String program, int size) {
+        List<String> line = new ArrayList<>(List.of("-np", Integer.toString(size), "-cp", classes.toString()));
+        if (program.equals("LauncherArguments")) {
+            line.add("-mpjexpress-args");
+            line.addAll(List.of(program, "alpha", "7"));
+        } else {
+            line.add(program);
+        }
+        return line;
+    }
+
     @ParameterizedTest(name = "{0} on {1} ranks")
     @MethodSource("programsAndSizes")
     void shouldRunUnchangedThroughMpjrun(String program, int size) throws Exception {
-        MpjrunProcess.Run run = mpjrun("-np", Integer.toString(size), "-cp", classes.toString(), program);
+        MpjrunProcess.Run run = mpjrun(commandLine(program, size).toArray(String[]::new));
         assertEquals(0, run.status(), run.output());
         for (int rank = 0; rank < size; rank++) {
             assertTrue(run.output().contains(program + " OK at rank " + rank), run.output());

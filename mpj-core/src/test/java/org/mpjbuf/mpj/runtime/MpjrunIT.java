@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mpjbuf.mpj.runtime.MpjrunProcess.mpjrun;
 
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -43,6 +44,35 @@ class MpjrunIT {
             "org.mpjbuf.mpj.testprograms.FailingProgram", "abort");
         assertEquals(3, aborted.status(), aborted.output());
         assertTrue(aborted.output().contains("rank 1 aborted with code 3"), aborted.output());
+    }
+
+    @Test
+    void shouldSayOnceInOneLineThatTheMainClassCannotRun() throws Exception {
+        MpjrunProcess.Run unknown = mpjrun("-np", "8", "org.example.Missing");
+        assertEquals(1, unknown.status(), unknown.output());
+        assertTrue(unknown.output().matches("mpjrun: main class org.example.Missing not found on the class path"
+            + " /[^\n]*\n"), unknown.output());
+        MpjrunProcess.Run noMain = mpjrun("-np", "8", "-cp", "target/test-classes", "org.mpjbuf.mpj.testprograms.NoMainProgram");
+        assertEquals(1, noMain.status(), noMain.output());
+        assertTrue(noMain.output().matches("mpjrun: class org.mpjbuf.mpj.testprograms.NoMainProgram has no main"
+            + " method [^\n]*\n"), noMain.output());
+    }
+
+    @Test
+    void shouldStartAMainClassThatIsNotPublic() throws Exception {
+        MpjrunProcess.Run run = mpjrun("-np", "4", "-cp", "target/test-classes",
+            "org.mpjbuf.mpj.testprograms.PackagePrivateClassProgram");
+        assertEquals(0, run.status(), run.output());
+    }
+
+    @Test
+    void shouldPassMpjExpressLeadingArgumentsWithTheOption() throws Exception {
+        MpjrunProcess.Run run = mpjrun("-np", "4", "-mpjexpress-args", "-cp", "target/test-classes",
+            "org.mpjbuf.mpj.testprograms.ArgumentsProgram", "mpjexpress", "x");
+        assertEquals(0, run.status(), run.output());
+        MpjrunProcess.Run configured = mpjrun(Map.of("MPJBUF_MPJ_MPJEXPRESSARGS", "true"), "-np", "2", "-cp",
+            "target/test-classes", "org.mpjbuf.mpj.testprograms.ArgumentsProgram", "mpjexpress", "x");
+        assertEquals(0, configured.status(), configured.output());
     }
 
     @Test

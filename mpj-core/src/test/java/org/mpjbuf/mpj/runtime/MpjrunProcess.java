@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** Runs {@code bin/mpjrun} as a user would, on the jars the build produced. */
 final class MpjrunProcess {
@@ -25,9 +26,22 @@ final class MpjrunProcess {
      * @return how it ended and what it printed
      */
     static Run mpjrun(String... args) throws IOException, InterruptedException {
+        return mpjrun(Map.of(), args);
+    }
+
+    /**
+     * Runs {@code bin/mpjrun} with extra environment variables and waits for it.
+     *
+     * @param environment variables added to this JVM's environment
+     * @param args the command line after {@code mpjrun}
+     * @return how it ended and what it printed
+     */
+    static Run mpjrun(Map<String, String> environment, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("bash", MPJRUN.toString()));
         command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        Process process = builder.start();
         try {
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             return new Run(process.waitFor(), output);

@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class MpjrunTest {
@@ -33,9 +35,11 @@ class MpjrunTest {
         assertEquals("smdev", command.device());
         assertEquals(List.of(Path.of("a"), Path.of("b")), command.classPath());
         assertTrue(command.prefix());
+        assertFalse(command.mpjExpressArgs());
         assertEquals("pkg.Main", command.mainClass());
         assertArrayEquals(new String[] {"x", "-y"}, command.args());
         assertNull(Mpjrun.parse(new String[] {"-h"}));
+        assertTrue(Mpjrun.parse(new String[] {"-np", "2", "-mpjexpress-args", "Main"}).mpjExpressArgs());
     }
 
     @Test
@@ -71,6 +75,16 @@ class MpjrunTest {
             + " input\n"), failed);
         assertFalse(failed.contains("\tat "), failed);
         assertEquals(1, failed.split("rank one got bad input", -1).length - 1, failed);
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {2, 4, 8})
+    void shouldReportAnUnknownMainClassInOneLineWhenNoRankCanStart(int size) {
+        Path classes = Path.of("target", "test-classes");
+        assertEquals("1:mpjrun: main class org.example.Missing not found on the class path "
+                + classes.toAbsolutePath() + "\n",
+            errorsOf("-np", Integer.toString(size), "-cp", classes.toString(), "org.example.Missing")
+                .replace(System.lineSeparator(), "\n"));
     }
 
     @Test
