@@ -33,7 +33,10 @@ final class Connection {
     private final ArrayDeque<OutFrame> spare = new ArrayDeque<>();
     private final ByteBuffer headerBytes = ByteBuffer.allocateDirect(NiodevFrameDescriptor.HEADER_LENGTH);
     private final FrameHeader header;
-    private ByteBuffer payload;
+    /** Where the payload being read goes: a pooled block, or a receive buffer's storage and a dynamic array. */
+    private final ByteBuffer[] scatter = new ByteBuffer[2];
+    private int scatterCount;
+    private byte[] readingDynamic;
     private Arrival reading;
     private NiodevRequest readingFor;
     private volatile String closedBecause;
@@ -69,16 +72,15 @@ final class Connection {
     // ---------------------------------------------------------------- writing, any thread
 
     /**
-     * Encodes and sends a frame: written at once if the socket takes it and nothing waits before
-     * it, else queued for the progress thread. The payload block is freed once written.
+     * Encodes and sends a frame whose payload is a pooled block (or none): written at once if the
+     * socket takes it and nothing waits before it, else queued for the progress thread. The
+     * block is freed once written.
      *
      * @throws DeviceException if the connection is closed (the block is freed then)
      */
     void send(final byte type, final byte flags, final int tag, final int context, final int elementCount,
               final int elementTypeCode, final MemorySegment block, final int payloadLength, final int messageLength,
               final int dynamicLength, final long sendId, final long receiveId) {
-        OutFrame written = null;
-        boolean wake = false;
         writeLock.lock();
         try {
             if (closedBecause != null) {
@@ -91,30 +93,80 @@ final class Connection {
             NiodevFrameDescriptor.encode(frame.header, type, flags, tag, context, elementCount, elementTypeCode,
                 payloadLength, messageLength, dynamicLength, sendId, receiveId);
             frame.payload(block, payloadLength);
-            if (queue.isEmpty()) {
-                try {
-                    channel.write(frame.gather, 0, frame.count);
-                } catch (final IOException ex) {
-                    writeFailed(frame, ex);
-                }
-                if (frame.written()) {
-                    written = frame;
-                } else {
-                    queue.add(frame);
-                    key.interestOpsOr(SelectionKey.OP_WRITE);
-                    wake = true;
-                }
-            } else {
-                queue.add(frame);
-            }
+            writeOrQueue(frame);
         } finally {
             writeLock.unlock();
         }
-        if (written != null) {
-            recycle(written);
+    }
+
+    /**
+     * Encodes and sends a buffer message's frame straight from the buffer's own static and dynamic
+     * parts, with no copy when the socket takes them at once. Without {@code owner} (an eager
+     * send, complete on return) whatever the socket does not take at once is staged in a pooled
+     * block first; with it (a rendezvous send, whose buffer stays the device's until it
+     * completes) the frame is queued as it is and {@code owner} completes once it is written.
+     *
+     * @throws DeviceException if the connection is closed
+     */
+    void sendParts(final byte type, final int tag, final int context, final int elementCount,
+                   final int elementTypeCode, final ByteBuffer staticPart, final ByteBuffer dynamicPart,
+                   final int dynamicLength, final long sendId, final long receiveId, final NiodevRequest owner) {
+        final int length = staticPart.remaining() + dynamicLength;
+        writeLock.lock();
+        try {
+            if (closedBecause != null) {
+                throw new DeviceException("cannot send to rank " + rank + ": " + closedBecause);
+            }
+            final OutFrame frame = spare.isEmpty() ? new OutFrame() : spare.poll();
+            NiodevFrameDescriptor.encode(frame.header, type, NiodevFrameDescriptor.FLAG_BUFFER, tag, context,
+                elementCount, elementTypeCode, length, length, dynamicLength, sendId, receiveId);
+            frame.parts(staticPart, dynamicPart);
+            frame.completeWhenWritten = owner;
+            if (!queue.isEmpty() && owner == null) {
+                frame.stageRemainder(device.allocate((int) frame.remainingPayload()));
+            }
+            writeOrQueue(frame);
+        } finally {
+            writeLock.unlock();
         }
-        if (wake) {
+    }
+
+    /** Writes a frame at once if nothing is queued, and queues what is left; under the write lock. */
+    private void writeOrQueue(final OutFrame frame) {
+        if (queue.isEmpty()) {
+            try {
+                channel.write(frame.gather, 0, frame.count);
+            } catch (final IOException ex) {
+                writeFailed(frame, ex);
+            }
+            if (frame.written()) {
+                done(frame);
+                return;
+            }
+            if (frame.block == null && frame.completeWhenWritten == null && frame.count > 1) {
+                frame.stageRemainder(device.allocate((int) frame.remainingPayload()));
+            }
+            queue.add(frame);
+            key.interestOpsOr(SelectionKey.OP_WRITE);
             key.selector().wakeup();
+        } else {
+            queue.add(frame);
+        }
+    }
+
+    /** Frees a written frame's block, completes its owner and keeps the frame; under the write lock. */
+    private void done(final OutFrame frame) {
+        final MemorySegment block = frame.block;
+        final NiodevRequest owner = frame.completeWhenWritten;
+        frame.clear();
+        if (block != null) {
+            device.free(block);
+        }
+        if (spare.size() < 64) {
+            spare.add(frame);
+        }
+        if (owner != null) {
+            owner.complete(null, null);
         }
     }
 
@@ -122,26 +174,14 @@ final class Connection {
         if (frame.block != null) {
             device.free(frame.block);
         }
+        final NiodevRequest owner = frame.completeWhenWritten;
         frame.clear();
         final String reason = "the connection to rank " + rank + " (" + remote + ") failed while writing: " + ex;
         device.connectionFailed(this, reason);
+        if (owner != null) {
+            owner.complete(null, new DeviceException(reason, ex));
+        }
         throw new DeviceException(reason, ex);
-    }
-
-    private void recycle(final OutFrame frame) {
-        final MemorySegment block = frame.block;
-        frame.clear();
-        if (block != null) {
-            device.free(block);
-        }
-        writeLock.lock();
-        try {
-            if (spare.size() < 64) {
-                spare.add(frame);
-            }
-        } finally {
-            writeLock.unlock();
-        }
     }
 
     /** Writes queued frames while the socket takes them; called by the progress thread. */
@@ -155,13 +195,7 @@ final class Connection {
                     return;
                 }
                 queue.poll();
-                if (frame.block != null) {
-                    device.free(frame.block);
-                }
-                frame.clear();
-                if (spare.size() < 64) {
-                    spare.add(frame);
-                }
+                done(frame);
             }
             key.interestOpsAnd(~SelectionKey.OP_WRITE);
         } finally {
@@ -195,7 +229,11 @@ final class Connection {
                 if (frame.block != null) {
                     device.free(frame.block);
                 }
+                final NiodevRequest owner = frame.completeWhenWritten;
                 frame.clear();
+                if (owner != null) {
+                    owner.complete(null, new DeviceException(owner + " failed: " + reason));
+                }
             }
         } finally {
             writeLock.unlock();
@@ -219,7 +257,7 @@ final class Connection {
      */
     void onReadable() throws IOException {
         for (int frames = 0; frames < FRAMES_PER_EVENT; frames++) {
-            if (payload == null) {
+            if (scatterCount == 0) {
                 final int n = channel.read(headerBytes);
                 if (n < 0) {
                     throw endOfStream(headerBytes.position() == 0 ? null
@@ -233,15 +271,17 @@ final class Connection {
                 headerBytes.clear();
                 startFrame();
             } else {
-                final int n = channel.read(payload);
+                final long n = channel.read(scatter, 0, scatterCount);
                 if (n < 0) {
-                    throw endOfStream("after " + payload.position() + " of the " + payload.capacity()
-                        + " payload bytes of a frame");
+                    throw endOfStream("before the last " + (scatter[0].remaining()
+                        + (scatterCount > 1 ? scatter[1].remaining() : 0)) + " payload bytes of a frame");
                 }
-                if (payload.hasRemaining()) {
+                if (scatter[scatterCount - 1].hasRemaining()) {
                     return;
                 }
-                payload = null;
+                scatterCount = 0;
+                scatter[0] = null;
+                scatter[1] = null;
                 payloadDone();
             }
         }
@@ -280,7 +320,11 @@ final class Connection {
                         + rank);
                 }
                 final Arrival arrival = receive.matched;
-                if (h.payloadLength > 0) {
+                final int staticLength = h.messageLength - arrival.dynamicLength;
+                if (receive.buffer != null && arrival.buffer
+                    && staticLength <= receive.buffer.storageSegment().byteSize()) {
+                    readInPlace(arrival, receive, staticLength);
+                } else if (h.payloadLength > 0) {
                     arrival.block = device.allocate(h.payloadLength);
                     readPayload(arrival, receive);
                 } else {
@@ -299,15 +343,36 @@ final class Connection {
     private void readPayload(final Arrival arrival, final NiodevRequest receive) {
         reading = arrival;
         readingFor = receive;
-        payload = arrival.block.asByteBuffer();
+        scatter[0] = arrival.block.asByteBuffer();
+        scatterCount = 1;
+    }
+
+    /**
+     * Reads a rendezvous buffer message straight into its receive: the static part into the
+     * buffer's storage, the dynamic part into an array of its length (checked against the
+     * longest message by the decoder, and asked for by a posted receive).
+     */
+    private void readInPlace(final Arrival arrival, final NiodevRequest receive, final int staticLength) {
+        reading = arrival;
+        readingFor = receive;
+        readingDynamic = arrival.dynamicLength == 0 ? null : new byte[arrival.dynamicLength];
+        scatter[0] = receive.buffer.storageSegment().asSlice(0, staticLength).asByteBuffer();
+        scatterCount = 1;
+        if (readingDynamic != null) {
+            scatter[scatterCount++] = ByteBuffer.wrap(readingDynamic);
+        }
     }
 
     private void payloadDone() {
         final Arrival arrival = reading;
         final NiodevRequest receive = readingFor;
+        final byte[] dynamic = readingDynamic;
         reading = null;
         readingFor = null;
-        if (receive == null) {
+        readingDynamic = null;
+        if (receive != null && arrival.block == null) {
+            device.dataArrivedInPlace(arrival, receive, dynamic);
+        } else if (receive == null) {
             device.arrived(arrival);
         } else {
             device.dataArrived(arrival, receive);

@@ -392,9 +392,15 @@ final class NiodevDevice implements Device {
         }
         final Connection connection = connections[send.peer];
         if (eager) {
-            final MemorySegment block = Delivery.stage(pool, send);
-            connection.send(NiodevFrameDescriptor.EAGER, flags, send.tag, send.context, send.count, typeCode, block,
-                send.messageLength, send.messageLength, send.dynamicLength, -1, 0);
+            if (send.buffer != null) {
+                connection.sendParts(NiodevFrameDescriptor.EAGER, send.tag, send.context, send.count, typeCode,
+                    send.buffer.staticByteBuffer(), send.dynamicLength > 0 ? send.buffer.dynamicByteBuffer() : null,
+                    send.dynamicLength, -1, 0, null);
+            } else {
+                final MemorySegment block = Delivery.stage(pool, send);
+                connection.send(NiodevFrameDescriptor.EAGER, flags, send.tag, send.context, send.count, typeCode,
+                    block, send.messageLength, send.messageLength, send.dynamicLength, -1, 0);
+            }
             send.complete(null, null);
         } else {
             matcher.registerSend(send);
@@ -649,6 +655,27 @@ final class NiodevDevice implements Device {
         receive.complete(failure == null ? status : null, failure);
     }
 
+    /**
+     * The data of a rendezvous buffer message were read straight into the receive buffer's
+     * storage (and its dynamic part into {@code dynamic}): make the buffer readable and complete,
+     * unless the receive failed meanwhile.
+     */
+    void dataArrivedInPlace(final Arrival message, final NiodevRequest receive, final byte[] dynamic) {
+        if (matcher.takeReceive(receive.id) != receive) {
+            return;
+        }
+        final Status status = message.status(ids[message.source]);
+        DeviceException failure = null;
+        try {
+            receive.buffer.classLoader(classLoader);
+            receive.buffer.commitReceived(dynamic, message.dynamicLength);
+        } catch (final RuntimeException ex) {
+            failure = new DeviceException("the buffer message from rank " + message.source + " with tag "
+                + message.tag + " is malformed: " + ex.getMessage(), ex);
+        }
+        receive.complete(failure == null ? status : null, failure);
+    }
+
     NiodevRequest findRendezvousReceive(final long receiveId) {
         return matcher.findReceive(receiveId);
     }
@@ -674,18 +701,18 @@ final class NiodevDevice implements Device {
             throw new MalformedFrameException("malformed niodev frame: CTS for send id " + sendId
                 + ", which is no rendezvous send of this rank to rank " + connection.rank);
         }
-        final MemorySegment block;
-        try {
-            block = Delivery.stage(pool, send);
-        } catch (final DeviceException ex) {
-            send.complete(null, ex);
-            return;
-        }
         final int typeCode = send.type == null ? 0 : send.type.ordinal() + 1;
         try {
-            connection.send(NiodevFrameDescriptor.DATA, send.buffer != null ? NiodevFrameDescriptor.FLAG_BUFFER : 0,
-                send.tag, send.context, send.count, typeCode, block, send.messageLength, send.messageLength,
-                send.dynamicLength, sendId, receiveId);
+            if (send.buffer != null) {
+                // the buffer stays the device's until the send completes: written in place
+                connection.sendParts(NiodevFrameDescriptor.DATA, send.tag, send.context, send.count, typeCode,
+                    send.buffer.staticByteBuffer(), send.dynamicLength > 0 ? send.buffer.dynamicByteBuffer() : null,
+                    send.dynamicLength, sendId, receiveId, send);
+                return;
+            }
+            final MemorySegment block = Delivery.stage(pool, send);
+            connection.send(NiodevFrameDescriptor.DATA, (byte) 0, send.tag, send.context, send.count, typeCode,
+                block, send.messageLength, send.messageLength, 0, sendId, receiveId);
         } catch (final DeviceException ex) {
             send.complete(null, ex);
             return;
