@@ -1,5 +1,5 @@
 /**
- * The xdev device API and its devices: smdev (threads of one JVM).
+ * The xdev device API and its devices: smdev (threads of one JVM) and niodev (processes over TCP).
  */
 @SuppressWarnings({"requires-automatic", "requires-transitive-automatic"}) // jars built as automatic modules
 module org.mpjbuf.devices {
@@ -9,8 +9,10 @@ module org.mpjbuf.devices {
 
     exports org.mpjbuf.dev;
     exports org.mpjbuf.dev.smdev;
+    exports org.mpjbuf.dev.niodev;
 
     uses org.mpjbuf.dev.DeviceProvider;
 
-    provides org.mpjbuf.dev.DeviceProvider with org.mpjbuf.dev.smdev.SmdevProvider;
+    provides org.mpjbuf.dev.DeviceProvider with org.mpjbuf.dev.smdev.SmdevProvider,
+        org.mpjbuf.dev.niodev.NiodevProvider;
 }

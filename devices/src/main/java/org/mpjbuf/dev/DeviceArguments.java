@@ -20,12 +20,17 @@ import java.util.Objects;
  * with the rank's class loader, so that each rank sees its own copy of user classes. It defaults to
  * the context class loader of the thread that builds these arguments.
  *
+ * <p><b>Bootstrap.</b> A device whose ranks are processes ({@link WorldKind#PROCESSES}) finds its
+ * peers through the {@link Bootstrap} its launcher hands it here; the rank and size given to the
+ * builder must agree with it.
+ *
  * <p>Instances are immutable and thread-safe.
  */
 public final class DeviceArguments {
     private final int rank;
     private final int size;
     private final Object world;
+    private final Bootstrap bootstrap;
     private final ClassLoader classLoader;
     private final Map<String, String> properties;
 
@@ -33,6 +38,7 @@ public final class DeviceArguments {
         this.rank = builder.rank;
         this.size = builder.size;
         this.world = builder.world;
+        this.bootstrap = builder.bootstrap;
         this.classLoader = builder.classLoader;
         this.properties = Map.copyOf(builder.properties);
     }
@@ -74,6 +80,15 @@ public final class DeviceArguments {
     }
 
     /**
+     * Returns the bootstrap of a process device's rank.
+     *
+     * @return the bootstrap, or {@code null} if none was given
+     */
+    public Bootstrap bootstrap() {
+        return bootstrap;
+    }
+
+    /**
      * Returns the class loader received objects are resolved with.
      *
      * @return the class loader, never {@code null}
@@ -104,7 +119,7 @@ public final class DeviceArguments {
     @Override
     public String toString() {
         return "DeviceArguments[rank=" + rank + ", size=" + size + ", world=" + world
-            + ", properties=" + properties + "]";
+            + ", bootstrap=" + bootstrap + ", properties=" + properties + "]";
     }
 
     /** Builds {@link DeviceArguments}; not thread-safe. */
@@ -112,6 +127,7 @@ public final class DeviceArguments {
         private int rank;
         private int size = 1;
         private Object world;
+        private Bootstrap bootstrap;
         private ClassLoader classLoader;
         private final HashMap<String, String> properties = new HashMap<>();
 
@@ -152,6 +168,17 @@ public final class DeviceArguments {
         }
 
         /**
+         * Sets the bootstrap of a process device's rank.
+         *
+         * @param bootstrap the rank's bootstrap
+         * @return this builder
+         */
+        public Builder bootstrap(final Bootstrap bootstrap) {
+            this.bootstrap = bootstrap;
+            return this;
+        }
+
+        /**
          * Sets the class loader received objects are resolved with.
          *
          * @param classLoader the rank's class loader
@@ -179,8 +206,8 @@ public final class DeviceArguments {
          * Builds the arguments.
          *
          * @return the arguments
-         * @throws IllegalArgumentException if {@code size < 1} or {@code rank} is outside
-         *     {@code [0, size)}
+         * @throws IllegalArgumentException if {@code size < 1}, {@code rank} is outside
+         *     {@code [0, size)}, or a bootstrap was given whose rank or size differ
          */
         public DeviceArguments build() {
             if (size < 1) {
@@ -188,6 +215,10 @@ public final class DeviceArguments {
             }
             if (rank < 0 || rank >= size) {
                 throw new IllegalArgumentException("rank must be in [0, " + size + ") but was " + rank);
+            }
+            if (bootstrap != null && (bootstrap.rank() != rank || bootstrap.size() != size)) {
+                throw new IllegalArgumentException("the bootstrap is for rank " + bootstrap.rank() + " of "
+                    + bootstrap.size() + " but the arguments are for rank " + rank + " of " + size);
             }
             if (classLoader == null) {
                 classLoader = Thread.currentThread().getContextClassLoader();

@@ -16,6 +16,15 @@ public interface DeviceProvider {
     String name();
 
     /**
+     * Tells what kind of world the device makes, so that a runtime starts its ranks as threads
+     * of one JVM (and hands them one shared world object) or as processes (and hands each a
+     * {@link Bootstrap}) without knowing the device by name.
+     *
+     * @return the world kind
+     */
+    WorldKind worldKind();
+
+    /**
      * Creates an uninitialized device for one rank.
      *
      * @return a new device; call {@link Device#init(DeviceArguments)} before anything else

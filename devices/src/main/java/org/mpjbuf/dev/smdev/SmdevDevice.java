@@ -16,6 +16,7 @@ import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.Request;
 import org.mpjbuf.dev.SpinBudget;
 import org.mpjbuf.dev.Status;
+import org.mpjbuf.dev.internal.ObjectCodec;
 
 /**
  * One rank of an {@link SmdevWorld}; see {@link Mailbox} for how matching and copying work and

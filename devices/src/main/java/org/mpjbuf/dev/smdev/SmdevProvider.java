@@ -2,6 +2,7 @@ package org.mpjbuf.dev.smdev;
 
 import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceProvider;
+import org.mpjbuf.dev.WorldKind;
 
 /**
  * Makes smdev available as {@code Device.newInstance("smdev")}.
@@ -19,6 +20,11 @@ public final class SmdevProvider implements DeviceProvider {
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public WorldKind worldKind() {
+        return WorldKind.THREADS;
     }
 
     @Override

@@ -14,6 +14,7 @@ import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.Request;
 import org.mpjbuf.dev.Status;
+import org.mpjbuf.dev.internal.Sections;
 
 /**
  * A send or a receive of smdev, which is also its own queue entry: a send waiting in the

@@ -14,6 +14,8 @@ import org.mpjbuf.dev.ElementSink;
 import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.dev.Status;
 import org.mpjbuf.dev.TruncationException;
+import org.mpjbuf.dev.internal.ObjectCodec;
+import org.mpjbuf.dev.internal.Sections;
 
 /**
  * The data movement of one smdev world: staging eager sends in blocks of the world's buddy pool,

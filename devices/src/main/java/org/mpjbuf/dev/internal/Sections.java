@@ -1,4 +1,4 @@
-package org.mpjbuf.dev.smdev;
+package org.mpjbuf.dev.internal;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -17,7 +17,7 @@ import org.mpjbuf.dev.ElementType;
  *
  * <p>Stateless and thread-safe.
  */
-final class Sections {
+public final class Sections {
     private static final ElementType[] ELEMENT_TYPES = ElementType.values();
 
     private Sections() {
@@ -26,8 +26,11 @@ final class Sections {
     /**
      * Returns the first section of a packed message as {@code (ordinal + 1) << 32 | count}, or 0 if
      * the message has no section.
+     *
+     * @param staticPart the message's static part
+     * @return the packed type and count
      */
-    static long firstSection(final MemorySegment staticPart) {
+    public static long firstSection(final MemorySegment staticPart) {
         final ByteOrder order = BufferDescriptor.byteOrder(staticPart);
         final ValueLayout.OfInt intLayout = ValueLayout.JAVA_INT_UNALIGNED.withOrder(order);
         if (staticPart.get(intLayout, BufferDescriptor.SECTION_COUNT_OFFSET) == 0) {
@@ -44,26 +47,58 @@ final class Sections {
         return 0;
     }
 
-    static int count(final long firstSection) {
+    /**
+     * Returns the element count of a packed first section.
+     *
+     * @param firstSection what {@link #firstSection} returned
+     * @return the count
+     */
+    public static int count(final long firstSection) {
         return (int) firstSection;
     }
 
-    static ElementType type(final long firstSection) {
+    /**
+     * Returns the element type of a packed first section.
+     *
+     * @param firstSection what {@link #firstSection} returned
+     * @return the element type, or {@code null} if the message has no section
+     */
+    public static ElementType type(final long firstSection) {
         final int ordinal = (int) (firstSection >>> 32);
         return ordinal == 0 ? null : ELEMENT_TYPES[ordinal - 1];
     }
 
-    static ElementType elementTypeOf(final Type type) {
+    /**
+     * Maps an mpjbuf section type to the device's element type.
+     *
+     * @param type the section type
+     * @return the element type
+     */
+    public static ElementType elementTypeOf(final Type type) {
         return type == Type.OBJECT ? ElementType.OBJECT : ElementType.valueOf(type.staticType().name());
     }
 
-    static Type typeOf(final ElementType type) {
+    /**
+     * Maps an element type to the mpjbuf section type of its static form.
+     *
+     * @param type the element type
+     * @return the section type
+     */
+    public static Type typeOf(final ElementType type) {
         return Type.valueOf(type.name());
     }
 
-    /** Writes an array run as one section of a writable buffer. */
-    static void write(final Buffer buffer, final Object array, final int offset, final int count,
-                      final ElementType type) {
+    /**
+     * Writes an array run as one section of a writable buffer.
+     *
+     * @param buffer the buffer
+     * @param array the array
+     * @param offset index of the first element in the array
+     * @param count number of elements
+     * @param type the element type of the array
+     */
+    public static void write(final Buffer buffer, final Object array, final int offset, final int count,
+                                    final ElementType type) {
         buffer.putSectionHeader(typeOf(type));
         switch (type) {
             case BYTE -> buffer.write((byte[]) array, offset, count);
@@ -78,9 +113,17 @@ final class Sections {
         }
     }
 
-    /** Reads {@code count} elements of the buffer's current section into an array run. */
-    static void read(final Buffer buffer, final Object array, final int offset, final int count,
-                     final ElementType type) {
+    /**
+     * Reads {@code count} elements of the buffer's current section into an array run.
+     *
+     * @param buffer the buffer
+     * @param array the array
+     * @param offset index of the first element in the array
+     * @param count number of elements
+     * @param type the element type of the array
+     */
+    public static void read(final Buffer buffer, final Object array, final int offset, final int count,
+                            final ElementType type) {
         switch (type) {
             case BYTE -> buffer.read((byte[]) array, offset, count);
             case BOOLEAN -> buffer.read((boolean[]) array, offset, count);

@@ -1,4 +1,4 @@
-package org.mpjbuf.dev.smdev;
+package org.mpjbuf.dev.internal;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -20,11 +20,20 @@ import org.mpjbuf.dev.DeviceException;
  *
  * <p>Stateless and thread-safe.
  */
-final class ObjectCodec {
+public final class ObjectCodec {
     private ObjectCodec() {
     }
 
-    static byte[] serialize(final Object[] array, final int offset, final int count) {
+    /**
+     * Serializes a run of objects into one stream.
+     *
+     * @param array the objects
+     * @param offset index of the first object
+     * @param count number of objects
+     * @return the serialized bytes
+     * @throws DeviceException if an object cannot be serialized
+     */
+    public static byte[] serialize(final Object[] array, final int offset, final int count) {
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + 16 * count);
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
             for (int i = 0; i < count; i++) {
@@ -40,10 +49,14 @@ final class ObjectCodec {
     /**
      * Deserializes {@code count} objects under the object filter.
      *
+     * @param bytes the serialized stream
+     * @param count number of objects in it
+     * @param loader the class loader that resolves classes
+     * @return the objects
      * @throws DeviceException if the bytes are corrupt, a class cannot be found, or the filter
      *     refuses a class or a limit (the message names what was refused)
      */
-    static Object[] deserialize(final byte[] bytes, final int count, final ClassLoader loader) {
+    public static Object[] deserialize(final byte[] bytes, final int count, final ClassLoader loader) {
         final Object[] objects = new Object[count];
         try {
             final ObjectFrameReader reader = ObjectFrameReader.open(bytes, 0, bytes.length, FrameObjectFilter.CONFIGURED, loader);

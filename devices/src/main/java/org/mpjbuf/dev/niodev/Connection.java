@@ -1,0 +1,387 @@
+package org.mpjbuf.dev.niodev;
+
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayDeque;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.mpjbuf.dev.DeviceException;
+
+/**
+ * The authenticated socket to one peer: frames are read by the progress thread only, one header
+ * then its payload straight into a block of the pool; frames are written by whichever thread
+ * sends them, at once if nothing is queued before them, and what the socket does not take is
+ * queued, in order, for the progress thread to finish when the socket becomes writable.
+ *
+ * <p>Thread-safe: the write side is guarded by {@link #writeLock}; the read side belongs to the
+ * progress thread.
+ */
+final class Connection {
+    /** Frames a read event may process before the progress thread serves other peers. */
+    private static final int FRAMES_PER_EVENT = 64;
+
+    final NiodevDevice device;
+    final int rank;
+    final SocketChannel channel;
+    final String remote;
+    private final SelectionKey key;
+    private final ReentrantLock writeLock = new ReentrantLock();
+    private final ArrayDeque<OutFrame> queue = new ArrayDeque<>();
+    private final ArrayDeque<OutFrame> spare = new ArrayDeque<>();
+    private final ByteBuffer headerBytes = ByteBuffer.allocateDirect(NiodevFrameDescriptor.HEADER_LENGTH);
+    private final FrameHeader header;
+    /** Where the payload being read goes: a pooled block, or a receive buffer's storage and a dynamic array. */
+    private final ByteBuffer[] scatter = new ByteBuffer[2];
+    private int scatterCount;
+    private byte[] readingDynamic;
+    private Arrival reading;
+    private NiodevRequest readingFor;
+    private volatile String closedBecause;
+    volatile boolean byeReceived;
+    volatile boolean byeAcknowledged;
+
+    Connection(final NiodevDevice device, final int rank, final SocketChannel channel, final SelectionKey key,
+               final int eagerLimit, final int maxMessageLength) {
+        this.device = device;
+        this.rank = rank;
+        this.channel = channel;
+        this.key = key;
+        this.header = new FrameHeader(eagerLimit, maxMessageLength);
+        String address;
+        try {
+            address = String.valueOf(channel.getRemoteAddress());
+        } catch (final IOException ex) {
+            address = "?";
+        }
+        this.remote = address;
+    }
+
+    /** Tells whether the connection is open. */
+    boolean isOpen() {
+        return closedBecause == null;
+    }
+
+    /** Returns why the connection closed, or {@code null}. */
+    String closedBecause() {
+        return closedBecause;
+    }
+
+    // ---------------------------------------------------------------- writing, any thread
+
+    /**
+     * Encodes and sends a frame whose payload is a pooled block (or none): written at once if the
+     * socket takes it and nothing waits before it, else queued for the progress thread. The
+     * block is freed once written.
+     *
+     * @throws DeviceException if the connection is closed (the block is freed then)
+     */
+    void send(final byte type, final byte flags, final int tag, final int context, final int elementCount,
+              final int elementTypeCode, final MemorySegment block, final int payloadLength, final int messageLength,
+              final int dynamicLength, final long sendId, final long receiveId) {
+        writeLock.lock();
+        try {
+            if (closedBecause != null) {
+                if (block != null) {
+                    device.free(block);
+                }
+                throw new DeviceException("cannot send to rank " + rank + ": " + closedBecause);
+            }
+            final OutFrame frame = spare.isEmpty() ? new OutFrame() : spare.poll();
+            NiodevFrameDescriptor.encode(frame.header, type, flags, tag, context, elementCount, elementTypeCode,
+                payloadLength, messageLength, dynamicLength, sendId, receiveId);
+            frame.payload(block, payloadLength);
+            writeOrQueue(frame);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * Encodes and sends a buffer message's frame straight from the buffer's own static and dynamic
+     * parts, with no copy when the socket takes them at once. Without {@code owner} (an eager
+     * send, complete on return) whatever the socket does not take at once is staged in a pooled
+     * block first; with it (a rendezvous send, whose buffer stays the device's until it
+     * completes) the frame is queued as it is and {@code owner} completes once it is written.
+     *
+     * @throws DeviceException if the connection is closed
+     */
+    void sendParts(final byte type, final int tag, final int context, final int elementCount,
+                   final int elementTypeCode, final ByteBuffer staticPart, final ByteBuffer dynamicPart,
+                   final int dynamicLength, final long sendId, final long receiveId, final NiodevRequest owner) {
+        final int length = staticPart.remaining() + dynamicLength;
+        writeLock.lock();
+        try {
+            if (closedBecause != null) {
+                throw new DeviceException("cannot send to rank " + rank + ": " + closedBecause);
+            }
+            final OutFrame frame = spare.isEmpty() ? new OutFrame() : spare.poll();
+            NiodevFrameDescriptor.encode(frame.header, type, NiodevFrameDescriptor.FLAG_BUFFER, tag, context,
+                elementCount, elementTypeCode, length, length, dynamicLength, sendId, receiveId);
+            frame.parts(staticPart, dynamicPart);
+            frame.completeWhenWritten = owner;
+            if (!queue.isEmpty() && owner == null) {
+                frame.stageRemainder(device.allocate((int) frame.remainingPayload()));
+            }
+            writeOrQueue(frame);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** Writes a frame at once if nothing is queued, and queues what is left; under the write lock. */
+    private void writeOrQueue(final OutFrame frame) {
+        if (queue.isEmpty()) {
+            try {
+                channel.write(frame.gather, 0, frame.count);
+            } catch (final IOException ex) {
+                writeFailed(frame, ex);
+            }
+            if (frame.written()) {
+                done(frame);
+                return;
+            }
+            if (frame.block == null && frame.completeWhenWritten == null && frame.count > 1) {
+                frame.stageRemainder(device.allocate((int) frame.remainingPayload()));
+            }
+            queue.add(frame);
+            key.interestOpsOr(SelectionKey.OP_WRITE);
+            key.selector().wakeup();
+        } else {
+            queue.add(frame);
+        }
+    }
+
+    /** Frees a written frame's block, completes its owner and keeps the frame; under the write lock. */
+    private void done(final OutFrame frame) {
+        final MemorySegment block = frame.block;
+        final NiodevRequest owner = frame.completeWhenWritten;
+        frame.clear();
+        if (block != null) {
+            device.free(block);
+        }
+        if (spare.size() < 64) {
+            spare.add(frame);
+        }
+        if (owner != null) {
+            owner.complete(null, null);
+        }
+    }
+
+    private void writeFailed(final OutFrame frame, final IOException ex) {
+        if (frame.block != null) {
+            device.free(frame.block);
+        }
+        final NiodevRequest owner = frame.completeWhenWritten;
+        frame.clear();
+        final String reason = "the connection to rank " + rank + " (" + remote + ") failed while writing: " + ex;
+        device.connectionFailed(this, reason);
+        if (owner != null) {
+            owner.complete(null, new DeviceException(reason, ex));
+        }
+        throw new DeviceException(reason, ex);
+    }
+
+    /** Writes queued frames while the socket takes them; called by the progress thread. */
+    void onWritable() throws IOException {
+        writeLock.lock();
+        try {
+            while (!queue.isEmpty()) {
+                final OutFrame frame = queue.peek();
+                channel.write(frame.gather, 0, frame.count);
+                if (!frame.written()) {
+                    return;
+                }
+                queue.poll();
+                done(frame);
+            }
+            key.interestOpsAnd(~SelectionKey.OP_WRITE);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** Tells whether every queued frame has been written. */
+    boolean flushed() {
+        writeLock.lock();
+        try {
+            return queue.isEmpty();
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * Closes the socket once; frames still queued are dropped and their blocks freed.
+     *
+     * @return whether this call closed it
+     */
+    boolean close(final String reason) {
+        writeLock.lock();
+        try {
+            if (closedBecause != null) {
+                return false;
+            }
+            closedBecause = reason;
+            for (OutFrame frame = queue.poll(); frame != null; frame = queue.poll()) {
+                if (frame.block != null) {
+                    device.free(frame.block);
+                }
+                final NiodevRequest owner = frame.completeWhenWritten;
+                frame.clear();
+                if (owner != null) {
+                    owner.complete(null, new DeviceException(owner + " failed: " + reason));
+                }
+            }
+        } finally {
+            writeLock.unlock();
+        }
+        key.cancel();
+        try {
+            channel.close();
+        } catch (final IOException ignored) {
+            // closing is all that is left to do with it
+        }
+        return true;
+    }
+
+    // ---------------------------------------------------------------- reading, progress thread
+
+    /**
+     * Reads and dispatches the frames the socket has, up to {@link #FRAMES_PER_EVENT}.
+     *
+     * @throws MalformedFrameException if the peer sent bytes that are not a valid frame
+     * @throws IOException if the socket fails; {@link java.io.EOFException} if the peer closed it
+     */
+    void onReadable() throws IOException {
+        for (int frames = 0; frames < FRAMES_PER_EVENT; frames++) {
+            if (scatterCount == 0) {
+                final int n = channel.read(headerBytes);
+                if (n < 0) {
+                    throw endOfStream(headerBytes.position() == 0 ? null
+                        : "after " + headerBytes.position() + " of the " + NiodevFrameDescriptor.HEADER_LENGTH
+                        + " bytes of a frame header");
+                }
+                if (headerBytes.hasRemaining()) {
+                    return;
+                }
+                header.decode(headerBytes);
+                headerBytes.clear();
+                startFrame();
+            } else {
+                final long n = channel.read(scatter, 0, scatterCount);
+                if (n < 0) {
+                    throw endOfStream("before the last " + (scatter[0].remaining()
+                        + (scatterCount > 1 ? scatter[1].remaining() : 0)) + " payload bytes of a frame");
+                }
+                if (scatter[scatterCount - 1].hasRemaining()) {
+                    return;
+                }
+                scatterCount = 0;
+                scatter[0] = null;
+                scatter[1] = null;
+                payloadDone();
+            }
+        }
+    }
+
+    private java.io.EOFException endOfStream(final String where) {
+        return new java.io.EOFException(where == null ? "rank " + rank + " (" + remote + ") closed the connection"
+            : "rank " + rank + " (" + remote + ") closed the connection " + where + " (truncated frame)");
+    }
+
+    private void startFrame() throws MalformedFrameException {
+        final FrameHeader h = header;
+        switch (h.type) {
+            case NiodevFrameDescriptor.EAGER, NiodevFrameDescriptor.RTS -> {
+                final boolean rendezvous = h.type == NiodevFrameDescriptor.RTS;
+                if (rendezvous && h.sendId < 0) {
+                    throw new MalformedFrameException("malformed niodev frame: send id is " + h.sendId
+                        + ", expected >= 0");
+                }
+                final Arrival arrival = new Arrival(rank, h.tag, h.context, h.isBuffer(), h.elementType,
+                    h.elementCount, h.messageLength, h.dynamicLength, h.order, rendezvous ? h.sendId : -1, null);
+                if (!rendezvous && h.payloadLength > 0) {
+                    arrival.block = device.allocate(h.payloadLength);
+                    readPayload(arrival, null);
+                } else {
+                    device.arrived(arrival);
+                }
+            }
+            case NiodevFrameDescriptor.CTS -> device.readyToSend(this, h.sendId, h.receiveId);
+            case NiodevFrameDescriptor.DATA -> {
+                final NiodevRequest receive = device.findRendezvousReceive(h.receiveId);
+                if (receive == null || receive.matched.source != rank
+                    || receive.matched.messageLength != h.messageLength) {
+                    throw new MalformedFrameException("malformed niodev frame: DATA for receive id " + h.receiveId
+                        + " of " + h.messageLength + " bytes, which no receive of this rank waits for from rank "
+                        + rank);
+                }
+                final Arrival arrival = receive.matched;
+                final int staticLength = h.messageLength - arrival.dynamicLength;
+                if (receive.buffer != null && arrival.buffer
+                    && staticLength <= receive.buffer.storageSegment().byteSize()) {
+                    readInPlace(arrival, receive, staticLength);
+                } else if (h.payloadLength > 0) {
+                    arrival.block = device.allocate(h.payloadLength);
+                    readPayload(arrival, receive);
+                } else {
+                    device.dataArrived(arrival, receive);
+                }
+            }
+            case NiodevFrameDescriptor.BYE -> device.peerFinished(this);
+            case NiodevFrameDescriptor.BYE_ACK -> {
+                byeAcknowledged = true;
+                device.progressMade();
+            }
+            default -> throw new MalformedFrameException("malformed niodev frame: frame type " + h.type);
+        }
+    }
+
+    private void readPayload(final Arrival arrival, final NiodevRequest receive) {
+        reading = arrival;
+        readingFor = receive;
+        scatter[0] = arrival.block.asByteBuffer();
+        scatterCount = 1;
+    }
+
+    /**
+     * Reads a rendezvous buffer message straight into its receive: the static part into the
+     * buffer's storage, the dynamic part into an array of its length (checked against the
+     * longest message by the decoder, and asked for by a posted receive).
+     */
+    private void readInPlace(final Arrival arrival, final NiodevRequest receive, final int staticLength) {
+        reading = arrival;
+        readingFor = receive;
+        readingDynamic = arrival.dynamicLength == 0 ? null : new byte[arrival.dynamicLength];
+        scatter[0] = receive.buffer.storageSegment().asSlice(0, staticLength).asByteBuffer();
+        scatterCount = 1;
+        if (readingDynamic != null) {
+            scatter[scatterCount++] = ByteBuffer.wrap(readingDynamic);
+        }
+    }
+
+    private void payloadDone() {
+        final Arrival arrival = reading;
+        final NiodevRequest receive = readingFor;
+        final byte[] dynamic = readingDynamic;
+        reading = null;
+        readingFor = null;
+        readingDynamic = null;
+        if (receive != null && arrival.block == null) {
+            device.dataArrivedInPlace(arrival, receive, dynamic);
+        } else if (receive == null) {
+            device.arrived(arrival);
+        } else {
+            device.dataArrived(arrival, receive);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Connection[rank " + device.rank() + " <-> rank " + rank + " at " + remote
+            + (closedBecause == null ? "]" : ", closed: " + closedBecause + "]");
+    }
+}

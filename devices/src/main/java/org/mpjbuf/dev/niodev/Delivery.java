@@ -1,0 +1,217 @@
+package org.mpjbuf.dev.niodev;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.reflect.Array;
+import java.nio.ByteOrder;
+
+import org.mpjbuf.Buffer;
+import org.mpjbuf.BufferDescriptor;
+import org.mpjbuf.buddy.BufferPool;
+import org.mpjbuf.buddy.PoolExhaustedException;
+import org.mpjbuf.dev.DeviceException;
+import org.mpjbuf.dev.ElementType;
+import org.mpjbuf.dev.Status;
+import org.mpjbuf.dev.TruncationException;
+import org.mpjbuf.dev.internal.ObjectCodec;
+import org.mpjbuf.dev.internal.Sections;
+
+/**
+ * The data movement at both ends of niodev: a send's data copied once into a block of the pool
+ * ({@link #stage}), from which the connection writes it, and a received message's bytes copied
+ * once out of their block into the receive ({@link #deliver}), converting the byte order when the
+ * sender's differs. Object runs travel serialized and are deserialized under the object filter
+ * with the receiving rank's class loader; buffer messages travel as their static then dynamic
+ * part and are checked by {@link Buffer#commitReceived} or {@link Buffer#wrap}.
+ *
+ * <p>Stateless and thread-safe.
+ */
+final class Delivery {
+    private Delivery() {
+    }
+
+    /**
+     * Copies a send's message into a new block of {@code pool}.
+     *
+     * @return the block of {@code send.messageLength} bytes, or {@code null} for an empty message
+     * @throws DeviceException if the pool refuses the memory
+     */
+    static MemorySegment stage(final BufferPool pool, final NiodevRequest send) {
+        final int length = send.messageLength;
+        if (length == 0) {
+            return null;
+        }
+        final MemorySegment block;
+        try {
+            block = pool.allocateSegment(length);
+        } catch (final PoolExhaustedException ex) {
+            throw new DeviceException("cannot stage the " + length + "-byte message of " + send + ": " + ex.getMessage(),
+                ex);
+        }
+        if (send.buffer != null) {
+            final MemorySegment staticPart = send.buffer.staticSegment();
+            MemorySegment.copy(staticPart, 0, block, 0, staticPart.byteSize());
+            if (send.dynamicLength > 0) {
+                MemorySegment.copy(send.buffer.dynamicSegment(), 0, block, staticPart.byteSize(), send.dynamicLength);
+            }
+        } else if (send.objectBytes != null) {
+            MemorySegment.copy(send.objectBytes, 0, block, ValueLayout.JAVA_BYTE, 0, length);
+        } else if (send.type == ElementType.BOOLEAN) {
+            final boolean[] values = (boolean[]) send.array;
+            for (int i = 0; i < send.count; i++) {
+                block.set(ValueLayout.JAVA_BYTE, i, values[send.offset + i] ? (byte) 1 : (byte) 0);
+            }
+        } else {
+            MemorySegment.copy(send.array, send.offset, block, send.type.layout(), 0, send.count);
+        }
+        return block;
+    }
+
+    /**
+     * Copies a message into its receive.
+     *
+     * @param message the message; its block holds {@code messageLength} bytes (or is {@code null}
+     *     when the message is empty)
+     * @param receive the receive that matched it
+     * @param status the status of the message
+     * @param loader the receiving rank's class loader
+     * @return {@code null} on success, else the failure of the receive
+     */
+    static DeviceException deliver(final Arrival message, final NiodevRequest receive, final Status status,
+                                   final ClassLoader loader) {
+        try {
+            if (message.buffer) {
+                return fromBuffer(message, receive, status, loader);
+            }
+            return fromArray(message, receive, status, loader);
+        } catch (final DeviceException ex) {
+            return ex;
+        } catch (final RuntimeException ex) {
+            return new DeviceException("cannot deliver the message from rank " + message.source + " with tag "
+                + message.tag + " to " + receive + ": " + ex.getMessage(), ex);
+        }
+    }
+
+    private static DeviceException fromArray(final Arrival message, final NiodevRequest receive, final Status status,
+                                             final ClassLoader loader) {
+        if (receive.buffer != null) {
+            return arrayToBuffer(message, receive, status, loader);
+        }
+        if (message.type != receive.type) {
+            return mismatch(message, receive.type);
+        }
+        final int count = Math.min(message.count, receive.count);
+        if (receive.sink != null) {
+            if (count > 0) {
+                if (message.type == ElementType.OBJECT) {
+                    receive.sink.accept(objects(message, loader), 0, count);
+                } else if (message.order == ByteOrder.nativeOrder() && message.type != ElementType.BOOLEAN) {
+                    receive.sink.accept(message.block, count);
+                } else {
+                    final Object run = Array.newInstance(message.type.carrier(), count);
+                    copyRun(message, run, 0, count);
+                    receive.sink.accept(run, 0, count);
+                }
+            }
+        } else if (message.type == ElementType.OBJECT) {
+            final Object[] objects = objects(message, loader);
+            try {
+                System.arraycopy(objects, 0, receive.array, receive.offset, count);
+            } catch (final ArrayStoreException ex) {
+                return new DeviceException("received objects do not fit the receive array of type "
+                    + receive.array.getClass().getTypeName() + ": " + ex.getMessage(), ex);
+            }
+        } else if (count > 0) {
+            copyRun(message, receive.array, receive.offset, count);
+        }
+        return truncation(message, receive, status);
+    }
+
+    private static DeviceException arrayToBuffer(final Arrival message, final NiodevRequest receive,
+                                                 final Status status, final ClassLoader loader) {
+        final Buffer target = receive.buffer;
+        target.clear();
+        if (BufferDescriptor.sectionSize(Sections.typeOf(message.type), message.count) > target.capacity()) {
+            return new TruncationException(status, -1, target.capacity());
+        }
+        target.classLoader(loader);
+        final Object run;
+        if (message.type == ElementType.OBJECT) {
+            run = objects(message, loader);
+        } else {
+            run = Array.newInstance(message.type.carrier(), message.count);
+            copyRun(message, run, 0, message.count);
+        }
+        Sections.write(target, run, 0, message.count, message.type);
+        target.commit();
+        return null;
+    }
+
+    private static DeviceException fromBuffer(final Arrival message, final NiodevRequest receive, final Status status,
+                                              final ClassLoader loader) {
+        final int staticLength = message.messageLength - message.dynamicLength;
+        final MemorySegment staticPart = message.block.asSlice(0, staticLength);
+        final byte[] dynamic = message.dynamicLength == 0 ? null
+            : message.block.asSlice(staticLength, message.dynamicLength).toArray(ValueLayout.JAVA_BYTE);
+        if (receive.buffer != null) {
+            final Buffer target = receive.buffer;
+            final MemorySegment storage = target.storageSegment();
+            if (staticLength > storage.byteSize()) {
+                target.clear();
+                return new TruncationException(status, -1, storage.byteSize());
+            }
+            MemorySegment.copy(staticPart, 0, storage, 0, staticLength);
+            target.classLoader(loader);
+            target.commitReceived(dynamic, message.dynamicLength);
+            return null;
+        }
+        final Buffer view = Buffer.wrap(staticPart, dynamic, message.dynamicLength);
+        view.classLoader(loader);
+        if (message.type == null) {
+            return null;
+        }
+        if (message.type != receive.type) {
+            return mismatch(message, receive.type);
+        }
+        final int count = Math.min(message.count, receive.count);
+        view.getSectionHeader();
+        if (receive.sink != null) {
+            if (count > 0) {
+                final Object run = Array.newInstance(message.type.carrier(), count);
+                Sections.read(view, run, 0, count, message.type);
+                receive.sink.accept(run, 0, count);
+            }
+        } else {
+            Sections.read(view, receive.array, receive.offset, count, message.type);
+        }
+        return truncation(message, receive, status);
+    }
+
+    /** Copies {@code count} primitive elements out of the message's block, converting the byte order. */
+    private static void copyRun(final Arrival message, final Object array, final int offset, final int count) {
+        if (message.type == ElementType.BOOLEAN) {
+            final boolean[] values = (boolean[]) array;
+            for (int i = 0; i < count; i++) {
+                values[offset + i] = message.block.get(ValueLayout.JAVA_BYTE, i) != 0;
+            }
+        } else {
+            MemorySegment.copy(message.block, message.type.layout().withOrder(message.order), 0, array, offset, count);
+        }
+    }
+
+    private static Object[] objects(final Arrival message, final ClassLoader loader) {
+        final byte[] bytes = message.block == null ? new byte[0] : message.block.toArray(ValueLayout.JAVA_BYTE);
+        return ObjectCodec.deserialize(bytes, message.count, loader);
+    }
+
+    private static DeviceException truncation(final Arrival message, final NiodevRequest receive, final Status status) {
+        return message.count > receive.count
+            ? new TruncationException(status, receive.count, (long) receive.count * receive.type.byteSize())
+            : null;
+    }
+
+    private static DeviceException mismatch(final Arrival message, final ElementType expected) {
+        return new DeviceException("type mismatch: rank " + message.source + " sent " + message.count + " "
+            + message.type + " elements with tag " + message.tag + " but the matching receive expects " + expected);
+    }
+}

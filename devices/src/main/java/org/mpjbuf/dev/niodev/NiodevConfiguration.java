@@ -1,0 +1,128 @@
+package org.mpjbuf.dev.niodev;
+
+import java.util.Locale;
+
+import org.mpjbuf.dev.DeviceArguments;
+
+/**
+ * The tunables of niodev and their defaults. Each is read once, when this class initializes: the
+ * system property first, then the environment variable named by upper-casing the property and
+ * replacing {@code .} with {@code _} (for example {@code MPJBUF_NIODEV_EAGERLIMIT}), then the
+ * default. A property of the same name in {@link DeviceArguments#property(String)} overrides it
+ * for one device. The ranks of a job must agree on the eager limit and the maximum message
+ * length: a rank refuses frames beyond its own limits.
+ *
+ * <p>The job secret is not configured here: it comes from the bootstrap, so that it never
+ * appears in a property listing or a log.
+ *
+ * <p>This class holds constants only and is thread-safe.
+ */
+public final class NiodevConfiguration {
+    /** Property naming the protocol switch limit in bytes: messages up to it are sent eagerly. */
+    public static final String EAGER_LIMIT_PROP_NAME = "mpjbuf.niodev.eagerLimit";
+    /** Default protocol switch limit: 128 KiB. */
+    public static final int EAGER_LIMIT_DEFAULT = 128 * 1024;
+
+    /**
+     * Property naming the longest message in bytes a rank accepts; a request to send a longer one
+     * closes the connection as hostile.
+     */
+    public static final String MAX_MESSAGE_LENGTH_PROP_NAME = "mpjbuf.niodev.maxMessageLength";
+    /** Default longest message: 1 GiB. */
+    public static final int MAX_MESSAGE_LENGTH_DEFAULT = 1 << 30;
+
+    /**
+     * Property naming the address the rank listens on. Empty means the loopback address, which is
+     * what a job whose ranks all share one host needs; a job across hosts must name an address
+     * its peers can reach.
+     */
+    public static final String BIND_ADDRESS_PROP_NAME = "mpjbuf.niodev.bindAddress";
+    /** Default bind address: empty, for loopback. */
+    public static final String BIND_ADDRESS_DEFAULT = "";
+
+    /** Property naming how long {@code init} waits for every peer to connect, in milliseconds. */
+    public static final String CONNECT_TIMEOUT_MILLIS_PROP_NAME = "mpjbuf.niodev.connectTimeoutMillis";
+    /** Default connect timeout: 30 s. */
+    public static final long CONNECT_TIMEOUT_MILLIS_DEFAULT = 30_000L;
+
+    /**
+     * Property naming how long a new connection may take to authenticate, in milliseconds; one
+     * that stays silent longer is closed.
+     */
+    public static final String HANDSHAKE_TIMEOUT_MILLIS_PROP_NAME = "mpjbuf.niodev.handshakeTimeoutMillis";
+    /** Default handshake timeout: 10 s. */
+    public static final long HANDSHAKE_TIMEOUT_MILLIS_DEFAULT = 10_000L;
+
+    /**
+     * Property naming how long {@code finish} waits for its peers to acknowledge, in milliseconds.
+     */
+    public static final String FINISH_TIMEOUT_MILLIS_PROP_NAME = "mpjbuf.niodev.finishTimeoutMillis";
+    /** Default finish timeout: 5 s. */
+    public static final long FINISH_TIMEOUT_MILLIS_DEFAULT = 5_000L;
+
+    /**
+     * Property naming how long a waiting thread spins before it parks, in nanoseconds; a host with
+     * more local ranks than processors spins at most 1 us.
+     */
+    public static final String IDLE_SPIN_NANOS_PROP_NAME = "mpjbuf.niodev.idleSpinNanos";
+    /** Default spin time: 20 us, about one loopback round trip. */
+    public static final long IDLE_SPIN_NANOS_DEFAULT = 20_000L;
+
+    /** The protocol switch limit in effect. */
+    public static final int EAGER_LIMIT = (int) longValue(EAGER_LIMIT_PROP_NAME, null, EAGER_LIMIT_DEFAULT);
+    /** The longest message in effect. */
+    public static final int MAX_MESSAGE_LENGTH =
+        (int) longValue(MAX_MESSAGE_LENGTH_PROP_NAME, null, MAX_MESSAGE_LENGTH_DEFAULT);
+    /** The bind address in effect. */
+    public static final String BIND_ADDRESS = stringValue(BIND_ADDRESS_PROP_NAME, null, BIND_ADDRESS_DEFAULT);
+    /** The connect timeout in effect. */
+    public static final long CONNECT_TIMEOUT_MILLIS =
+        longValue(CONNECT_TIMEOUT_MILLIS_PROP_NAME, null, CONNECT_TIMEOUT_MILLIS_DEFAULT);
+    /** The handshake timeout in effect. */
+    public static final long HANDSHAKE_TIMEOUT_MILLIS =
+        longValue(HANDSHAKE_TIMEOUT_MILLIS_PROP_NAME, null, HANDSHAKE_TIMEOUT_MILLIS_DEFAULT);
+    /** The finish timeout in effect. */
+    public static final long FINISH_TIMEOUT_MILLIS =
+        longValue(FINISH_TIMEOUT_MILLIS_PROP_NAME, null, FINISH_TIMEOUT_MILLIS_DEFAULT);
+    /** The spin time in effect. */
+    public static final long IDLE_SPIN_NANOS = longValue(IDLE_SPIN_NANOS_PROP_NAME, null, IDLE_SPIN_NANOS_DEFAULT);
+
+    private NiodevConfiguration() {
+    }
+
+    /** Returns a device argument, else the configured value. */
+    static String stringValue(final String name, final DeviceArguments arguments, final String configured) {
+        if (arguments != null && arguments.property(name) != null) {
+            return arguments.property(name).trim();
+        }
+        if (arguments != null) {
+            return configured;
+        }
+        final String property = System.getProperty(name);
+        if (property != null) {
+            return property.trim();
+        }
+        final String variable = System.getenv(name.toUpperCase(Locale.ROOT).replace('.', '_'));
+        return variable != null ? variable.trim() : configured;
+    }
+
+    /** Returns a device argument, else the configured value, as a number within {@code [0, max int]}. */
+    static long longValue(final String name, final DeviceArguments arguments, final long configured) {
+        final String text = stringValue(name, arguments, null);
+        if (text == null) {
+            return configured;
+        }
+        final long value;
+        try {
+            value = Long.parseLong(text);
+        } catch (final NumberFormatException ex) {
+            throw new IllegalArgumentException("configuration " + name + " must be an integer but was '" + text + "'",
+                ex);
+        }
+        if (value < 0 || (!name.endsWith("Nanos") && !name.endsWith("Millis") && value > Integer.MAX_VALUE)) {
+            throw new IllegalArgumentException("configuration " + name + " must be >= 0"
+                + (name.endsWith("Nanos") || name.endsWith("Millis") ? "" : " and fit an int") + " but was " + value);
+        }
+        return value;
+    }
+}

@@ -1,0 +1,862 @@
+package org.mpjbuf.dev.niodev;
+
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.reflect.Array;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.ByteOrder;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+import org.mpjbuf.Buffer;
+import org.mpjbuf.buddy.BufferPool;
+import org.mpjbuf.buddy.Medium;
+import org.mpjbuf.buddy.PoolExhaustedException;
+import org.mpjbuf.dev.Bootstrap;
+import org.mpjbuf.dev.Device;
+import org.mpjbuf.dev.DeviceArguments;
+import org.mpjbuf.dev.DeviceException;
+import org.mpjbuf.dev.ElementSink;
+import org.mpjbuf.dev.ElementType;
+import org.mpjbuf.dev.ProcessID;
+import org.mpjbuf.dev.Request;
+import org.mpjbuf.dev.Status;
+import org.mpjbuf.dev.internal.ObjectCodec;
+import org.mpjbuf.dev.internal.Sections;
+
+/**
+ * One rank of niodev; see {@link Device} for the contract, {@link ProgressEngine} for the threads,
+ * {@link Matcher} for matching and ordering, {@link NiodevFrameDescriptor} for the frames and
+ * {@link NiodevHandshakeDescriptor} for authentication.
+ *
+ * <p><b>Protocols.</b> A standard send of at most the eager limit is copied once into a pooled
+ * block, written as one EAGER frame (header and block in one gathering write) and completes at
+ * once. A larger one, and every synchronous send, sends a request to send (RTS) and waits: when a
+ * receive matches it, the receiver answers with a ready message (CTS), and the sender copies its
+ * data into a pooled block, writes it as a DATA frame straight into a pooled block of the
+ * receiver, and completes. Messages to this rank itself take the same paths through the matcher
+ * without a socket.
+ *
+ * <p><b>Start-up.</b> {@code init} listens on the configured address (loopback by default), puts
+ * its endpoint into the bootstrap, fences, connects to every lower rank and accepts every higher
+ * one; every connection passes the challenge-response of {@link Handshake} before it carries a
+ * frame. {@code init} returns when all peers are connected, then stops listening.
+ *
+ * <p><b>Failures.</b> A peer that closes its connection without finishing, resets it, or sends a
+ * malformed frame is gone: its connection is closed, and every request that involved it (and
+ * every {@code ANY_SOURCE} receive and probe) fails with a {@link DeviceException} naming it.
+ *
+ * <p>Thread-safe except {@link #init} and {@link #finish}, which the rank calls once each.
+ */
+final class NiodevDevice implements Device {
+    /** The bootstrap key of a rank's listening endpoint, {@code host:port}. */
+    static final String ENDPOINT_KEY = "mpjbuf.niodev.endpoint";
+
+    private static final System.Logger LOG = System.getLogger(NiodevDevice.class.getName());
+    private static final int NEW = 0;
+    private static final int ACTIVE = 1;
+    private static final int FINISHED = 2;
+
+    private volatile int lifecycle = NEW;
+    private int rank = -1;
+    private int size;
+    private ProcessID[] ids;
+    private ClassLoader classLoader;
+    private int eagerLimit;
+    private int maxMessageLength;
+    private long spinNanos;
+    private long finishTimeoutMillis;
+    private BufferPool pool;
+    private Matcher matcher;
+    private Connection[] connections;
+    private ProgressEngine engine;
+    private ServerSocketChannel listener;
+    private final AtomicInteger connected = new AtomicInteger();
+    private final AtomicInteger rejected = new AtomicInteger();
+    private volatile String initFailure;
+    private volatile Thread initWaiter;
+
+    private final AtomicLong completions = new AtomicLong();
+    private final AtomicLong peeked = new AtomicLong();
+    private volatile NiodevRequest lastCompleted;
+    private volatile Thread peekWaiter;
+
+    @Override
+    public ProcessID[] init(final DeviceArguments arguments) {
+        Objects.requireNonNull(arguments, "arguments");
+        if (lifecycle != NEW) {
+            throw new IllegalStateException("niodev device of rank " + rank + " is already initialized");
+        }
+        final Bootstrap bootstrap = arguments.bootstrap();
+        if (bootstrap == null && arguments.size() != 1) {
+            throw new IllegalArgumentException("niodev needs a Bootstrap in DeviceArguments.bootstrap() to find the "
+                + arguments.size() + " ranks of its job; got none");
+        }
+        rank = arguments.rank();
+        size = arguments.size();
+        classLoader = arguments.classLoader();
+        eagerLimit = (int) NiodevConfiguration.longValue(NiodevConfiguration.EAGER_LIMIT_PROP_NAME, arguments,
+            NiodevConfiguration.EAGER_LIMIT);
+        maxMessageLength = (int) NiodevConfiguration.longValue(NiodevConfiguration.MAX_MESSAGE_LENGTH_PROP_NAME,
+            arguments, NiodevConfiguration.MAX_MESSAGE_LENGTH);
+        if (eagerLimit > maxMessageLength) {
+            throw new IllegalArgumentException("niodev eager limit " + eagerLimit
+                + " is above the longest message " + maxMessageLength);
+        }
+        finishTimeoutMillis = NiodevConfiguration.longValue(NiodevConfiguration.FINISH_TIMEOUT_MILLIS_PROP_NAME,
+            arguments, NiodevConfiguration.FINISH_TIMEOUT_MILLIS);
+        final int localRanks = bootstrap == null ? 1 : bootstrap.localRanks().length;
+        final long spin = NiodevConfiguration.longValue(NiodevConfiguration.IDLE_SPIN_NANOS_PROP_NAME, arguments,
+            NiodevConfiguration.IDLE_SPIN_NANOS);
+        spinNanos = localRanks > Runtime.getRuntime().availableProcessors() ? Math.min(spin, 1_000L) : spin;
+        ids = new ProcessID[size];
+        for (int r = 0; r < size; r++) {
+            ids[r] = ProcessID.of(r);
+        }
+        matcher = new Matcher(ids);
+        connections = new Connection[size];
+        pool = BufferPool.builder().medium(Medium.DIRECT).build();
+        if (size > 1) {
+            try {
+                connectAll(arguments, bootstrap);
+            } catch (final IOException | RuntimeException ex) {
+                shutDown("init failed");
+                if (ex instanceof DeviceException failure) {
+                    throw failure;
+                }
+                throw new DeviceException("niodev rank " + rank + " could not join its job of " + size + ": " + ex, ex);
+            }
+        }
+        lifecycle = ACTIVE;
+        return ids.clone();
+    }
+
+    private void connectAll(final DeviceArguments arguments, final Bootstrap bootstrap) throws IOException {
+        final String bind = NiodevConfiguration.stringValue(NiodevConfiguration.BIND_ADDRESS_PROP_NAME, arguments,
+            NiodevConfiguration.BIND_ADDRESS);
+        final InetAddress address;
+        if (bind.isEmpty()) {
+            if (bootstrap.localRanks().length != size) {
+                throw new IllegalArgumentException("the ranks of this job run on several hosts: set "
+                    + NiodevConfiguration.BIND_ADDRESS_PROP_NAME + " to an address the other hosts can reach");
+            }
+            address = InetAddress.getLoopbackAddress();
+        } else {
+            address = InetAddress.getByName(bind);
+        }
+        final Selector selector = Selector.open();
+        listener = ServerSocketChannel.open();
+        listener.bind(new InetSocketAddress(address, 0), size);
+        final long handshakeMillis = NiodevConfiguration.longValue(
+            NiodevConfiguration.HANDSHAKE_TIMEOUT_MILLIS_PROP_NAME, arguments,
+            NiodevConfiguration.HANDSHAKE_TIMEOUT_MILLIS);
+        final byte[] secret = bootstrap.jobSecret();
+        engine = new ProgressEngine(this, selector, listener, Handshake.key(secret), handshakeMillis);
+        java.util.Arrays.fill(secret, (byte) 0);
+        final InetSocketAddress bound = (InetSocketAddress) listener.getLocalAddress();
+        bootstrap.put(ENDPOINT_KEY, bound.getAddress().getHostAddress() + ":" + bound.getPort());
+        initWaiter = Thread.currentThread();
+        engine.start();
+        bootstrap.fence();
+        for (int peer = 0; peer < rank; peer++) {
+            engine.connect(peer, endpoint(bootstrap, peer));
+        }
+        final long timeoutMillis = NiodevConfiguration.longValue(
+            NiodevConfiguration.CONNECT_TIMEOUT_MILLIS_PROP_NAME, arguments, NiodevConfiguration.CONNECT_TIMEOUT_MILLIS);
+        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (connected.get() < size - 1 && initFailure == null) {
+            if (System.nanoTime() - deadline > 0) {
+                final StringBuilder missing = new StringBuilder();
+                for (int peer = 0; peer < size; peer++) {
+                    if (peer != rank && connections[peer] == null) {
+                        missing.append(missing.isEmpty() ? "" : ", ").append(peer);
+                    }
+                }
+                throw new DeviceException("niodev rank " + rank + " was not connected to rank(s) " + missing
+                    + " within " + timeoutMillis + " ms (" + NiodevConfiguration.CONNECT_TIMEOUT_MILLIS_PROP_NAME + ")");
+            }
+            LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(5));
+        }
+        initWaiter = null;
+        if (initFailure != null) {
+            throw new DeviceException(initFailure);
+        }
+        final ServerSocketChannel closing = listener;
+        engine.execute(() -> ProgressEngine.closeQuietly(closing));
+    }
+
+    private InetSocketAddress endpoint(final Bootstrap bootstrap, final int peer) {
+        final String value = bootstrap.get(peer, ENDPOINT_KEY);
+        final int colon = value.lastIndexOf(':');
+        try {
+            return new InetSocketAddress(InetAddress.getByName(value.substring(0, colon)),
+                Integer.parseInt(value.substring(colon + 1)));
+        } catch (final IOException | RuntimeException ex) {
+            throw new DeviceException("rank " + peer + " published the niodev endpoint '" + value
+                + "', which is not host:port: " + ex, ex);
+        }
+    }
+
+    @Override
+    public ProcessID id() {
+        checkActive();
+        return ids[rank];
+    }
+
+    @Override
+    public void finish() {
+        checkActive();
+        lifecycle = FINISHED;
+        final Matcher.Closing closing = matcher.close();
+        final String reason = "rank " + rank + " finished";
+        for (final NiodevRequest r : closing.cancelled) {
+            r.complete(Status.ofCancelled(r.tag, r.context), null);
+        }
+        for (final NiodevRequest r : closing.failed) {
+            r.complete(null, new DeviceException(r + " did not complete: " + reason));
+        }
+        for (final Arrival a : closing.dropped) {
+            free(a.block);
+            if (a.selfSend != null) {
+                a.selfSend.complete(null, new DeviceException(reason + " without receiving " + a.selfSend));
+            }
+        }
+        if (engine != null) {
+            sayGoodbye();
+        }
+        shutDown(reason);
+        final Thread waiting = peekWaiter;
+        if (waiting != null) {
+            LockSupport.unpark(waiting);
+        }
+    }
+
+    /** Tells every peer this rank finishes and waits, within the finish timeout, until each knows. */
+    private void sayGoodbye() {
+        for (final Connection c : connections) {
+            if (c != null && c.isOpen() && !c.byeReceived) {
+                try {
+                    c.send(NiodevFrameDescriptor.BYE, (byte) 0, 0, 0, 0, 0, null, 0, 0, 0, 0, 0);
+                } catch (final DeviceException closed) {
+                    // a peer that went away needs no goodbye
+                }
+            }
+        }
+        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(finishTimeoutMillis);
+        for (final Connection c : connections) {
+            while (c != null && c.isOpen() && !c.byeReceived && !c.byeAcknowledged
+                && System.nanoTime() - deadline < 0) {
+                LockSupport.parkNanos(this, TimeUnit.MICROSECONDS.toNanos(200));
+            }
+        }
+    }
+
+    private void shutDown(final String reason) {
+        if (engine != null) {
+            engine.stop();
+            for (final Connection c : connections) {
+                if (c != null) {
+                    c.close(reason);
+                }
+            }
+            ProgressEngine.closeQuietly(listener);
+            try {
+                engine.selector().close();
+            } catch (final IOException ignored) {
+                // the selector is of no further use
+            }
+        }
+        try {
+            pool.close();
+        } catch (final RuntimeException leaked) {
+            LOG.log(System.Logger.Level.DEBUG, "niodev rank " + rank + " closed its pool: " + leaked);
+        }
+    }
+
+    // ------------------------------------------------------------------------------ sends
+
+    @Override
+    public Request isend(final Object array, final int offset, final int count, final ProcessID destination,
+                         final int tag, final int context) {
+        return startSend(array, offset, count, destination, tag, context, false);
+    }
+
+    @Override
+    public void send(final Object array, final int offset, final int count, final ProcessID destination,
+                     final int tag, final int context) {
+        startSend(array, offset, count, destination, tag, context, false).awaitCompletion();
+    }
+
+    @Override
+    public Request issend(final Object array, final int offset, final int count, final ProcessID destination,
+                          final int tag, final int context) {
+        return startSend(array, offset, count, destination, tag, context, true);
+    }
+
+    @Override
+    public void ssend(final Object array, final int offset, final int count, final ProcessID destination,
+                      final int tag, final int context) {
+        startSend(array, offset, count, destination, tag, context, true).awaitCompletion();
+    }
+
+    @Override
+    public Request isend(final Buffer buffer, final ProcessID destination, final int tag, final int context) {
+        return startSend(buffer, destination, tag, context, false);
+    }
+
+    @Override
+    public void send(final Buffer buffer, final ProcessID destination, final int tag, final int context) {
+        startSend(buffer, destination, tag, context, false).awaitCompletion();
+    }
+
+    @Override
+    public Request issend(final Buffer buffer, final ProcessID destination, final int tag, final int context) {
+        return startSend(buffer, destination, tag, context, true);
+    }
+
+    @Override
+    public void ssend(final Buffer buffer, final ProcessID destination, final int tag, final int context) {
+        startSend(buffer, destination, tag, context, true).awaitCompletion();
+    }
+
+    private NiodevRequest startSend(final Object array, final int offset, final int count,
+                                    final ProcessID destination, final int tag, final int context,
+                                    final boolean synchronous) {
+        checkActive();
+        final ElementType type = checkRun(array, offset, count, "send");
+        final int destinationRank = checkDestination(destination);
+        checkSendTag(tag);
+        final NiodevRequest send = new NiodevRequest(this, NiodevRequest.SEND, synchronous, destinationRank, tag,
+            context, array, offset, count, type, null, null);
+        final long length;
+        if (type == ElementType.OBJECT) {
+            send.objectBytes = ObjectCodec.serialize((Object[]) array, offset, count);
+            length = send.objectBytes.length;
+        } else {
+            length = (long) count * type.byteSize();
+        }
+        send.messageLength = checkLength(length);
+        return post(send, (byte) 0);
+    }
+
+    private NiodevRequest startSend(final Buffer buffer, final ProcessID destination, final int tag,
+                                    final int context, final boolean synchronous) {
+        checkActive();
+        Objects.requireNonNull(buffer, "send buffer");
+        if (!buffer.isReadable()) {
+            throw new IllegalArgumentException("the send buffer is not committed: call commit() before sending it");
+        }
+        final int destinationRank = checkDestination(destination);
+        checkSendTag(tag);
+        final long first = Sections.firstSection(buffer.staticSegment());
+        final NiodevRequest send = new NiodevRequest(this, NiodevRequest.SEND, synchronous, destinationRank, tag,
+            context, null, 0, Sections.count(first), Sections.type(first), buffer, null);
+        send.dynamicLength = buffer.dynamicLength();
+        send.messageLength = checkLength((long) buffer.staticLength() + send.dynamicLength);
+        return post(send, NiodevFrameDescriptor.FLAG_BUFFER);
+    }
+
+    private int checkLength(final long length) {
+        if (length > maxMessageLength) {
+            throw new DeviceException("a message of " + length + " bytes is longer than the longest niodev accepts, "
+                + maxMessageLength + " (" + NiodevConfiguration.MAX_MESSAGE_LENGTH_PROP_NAME + ")");
+        }
+        return (int) length;
+    }
+
+    private NiodevRequest post(final NiodevRequest send, final byte flags) {
+        final boolean eager = !send.synchronous && send.messageLength <= eagerLimit;
+        final int typeCode = send.type == null ? 0 : send.type.ordinal() + 1;
+        if (send.peer == rank) {
+            final Arrival arrival = new Arrival(rank, send.tag, send.context, send.buffer != null, send.type,
+                send.count, send.messageLength, send.dynamicLength, ByteOrder.nativeOrder(), -1, eager ? null : send);
+            if (eager) {
+                arrival.block = Delivery.stage(pool, send);
+                send.complete(null, null);
+            }
+            arrived(arrival);
+            return send;
+        }
+        final String gone = matcher.gone(send.peer);
+        if (gone != null) {
+            throw new DeviceException("cannot send to rank " + send.peer + ": " + gone);
+        }
+        final Connection connection = connections[send.peer];
+        if (eager) {
+            if (send.buffer != null) {
+                connection.sendParts(NiodevFrameDescriptor.EAGER, send.tag, send.context, send.count, typeCode,
+                    send.buffer.staticByteBuffer(), send.dynamicLength > 0 ? send.buffer.dynamicByteBuffer() : null,
+                    send.dynamicLength, -1, 0, null);
+            } else {
+                final MemorySegment block = Delivery.stage(pool, send);
+                connection.send(NiodevFrameDescriptor.EAGER, flags, send.tag, send.context, send.count, typeCode,
+                    block, send.messageLength, send.messageLength, send.dynamicLength, -1, 0);
+            }
+            send.complete(null, null);
+        } else {
+            matcher.registerSend(send);
+            try {
+                connection.send(NiodevFrameDescriptor.RTS, flags, send.tag, send.context, send.count, typeCode, null,
+                    0, send.messageLength, send.dynamicLength, send.id, 0);
+            } catch (final DeviceException ex) {
+                matcher.takeSend(send.id);
+                throw ex;
+            }
+        }
+        return send;
+    }
+
+    private static void checkSendTag(final int tag) {
+        if (tag == ANY_TAG) {
+            throw new IllegalArgumentException("a send needs a tag other than ANY_TAG (" + ANY_TAG + ")");
+        }
+    }
+
+    // ------------------------------------------------------------------------------ receives and probes
+
+    @Override
+    public Request irecv(final Object array, final int offset, final int count, final ProcessID source,
+                         final int tag, final int context) {
+        checkActive();
+        final ElementType type = checkRun(array, offset, count, "receive");
+        final int sourceRank = checkSource(source);
+        return startReceive(new NiodevRequest(this, NiodevRequest.RECEIVE, false, sourceRank, tag, context, array,
+            offset, count, type, null, null));
+    }
+
+    @Override
+    public Status recv(final Object array, final int offset, final int count, final ProcessID source,
+                       final int tag, final int context) {
+        return irecv(array, offset, count, source, tag, context).await();
+    }
+
+    @Override
+    public Request irecv(final ElementSink sink, final ElementType type, final int count, final ProcessID source,
+                         final int tag, final int context) {
+        checkActive();
+        Objects.requireNonNull(sink, "sink");
+        Objects.requireNonNull(type, "element type");
+        if (count < 0) {
+            throw new IllegalArgumentException("receive count must be >= 0 but was " + count);
+        }
+        final int sourceRank = checkSource(source);
+        return startReceive(new NiodevRequest(this, NiodevRequest.RECEIVE, false, sourceRank, tag, context, null, 0,
+            count, type, null, sink));
+    }
+
+    @Override
+    public Request irecv(final Buffer buffer, final ProcessID source, final int tag, final int context) {
+        checkActive();
+        Objects.requireNonNull(buffer, "receive buffer");
+        final int sourceRank = checkSource(source);
+        return startReceive(new NiodevRequest(this, NiodevRequest.RECEIVE, false, sourceRank, tag, context, null, 0,
+            -1, null, buffer, null));
+    }
+
+    @Override
+    public Status recv(final Buffer buffer, final ProcessID source, final int tag, final int context) {
+        return irecv(buffer, source, tag, context).await();
+    }
+
+    private NiodevRequest startReceive(final NiodevRequest receive) {
+        final Arrival message = matcher.post(receive);
+        if (message != null) {
+            if (message.isRendezvous()) {
+                requestData(message, receive);
+            } else {
+                deliver(message, receive);
+            }
+        }
+        return receive;
+    }
+
+    @Override
+    public Status probe(final ProcessID source, final int tag, final int context) {
+        final Status found = startProbe(source, tag, context).await();
+        checkActive();
+        return found;
+    }
+
+    @Override
+    public Request startProbe(final ProcessID source, final int tag, final int context) {
+        checkActive();
+        final NiodevRequest probe = new NiodevRequest(this, NiodevRequest.PROBE, false, checkSource(source), tag,
+            context, null, 0, 0, null, null, null);
+        final Arrival message = matcher.post(probe);
+        if (message != null) {
+            probe.complete(message.status(ids[message.source]), null);
+        }
+        return probe;
+    }
+
+    @Override
+    public Status iprobe(final ProcessID source, final int tag, final int context) {
+        checkActive();
+        final Arrival message = matcher.firstMessage(checkSource(source), tag, context);
+        return message == null ? null : message.status(ids[message.source]);
+    }
+
+    @Override
+    public Request peek() {
+        checkActive();
+        while (true) {
+            final long seen = peeked.get();
+            if (completions.get() > seen) {
+                if (peeked.compareAndSet(seen, completions.get())) {
+                    return lastCompleted;
+                }
+                continue;
+            }
+            peekWaiter = Thread.currentThread();
+            if (completions.get() == seen && lifecycle == ACTIVE) {
+                LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(10));
+            }
+            peekWaiter = null;
+            checkActive();
+        }
+    }
+
+    @Override
+    public int getSendOverhead() {
+        return 0;
+    }
+
+    @Override
+    public int getRecvOverhead() {
+        return 0;
+    }
+
+    @Override
+    public String toString() {
+        return "NiodevDevice[rank=" + rank + " of " + size + ", lifecycle=" + lifecycleName() + "]";
+    }
+
+    // ------------------------------------------------------------------------------ called by the machinery
+
+    int rank() {
+        return rank;
+    }
+
+    int size() {
+        return size;
+    }
+
+    ProcessID processId() {
+        return ids[rank];
+    }
+
+    long spinNanos() {
+        return spinNanos;
+    }
+
+    /** Returns how many connections this rank refused (failed handshakes). */
+    int rejectedConnections() {
+        return rejected.get();
+    }
+
+    MemorySegment allocate(final int length) {
+        try {
+            return pool.allocateSegment(length);
+        } catch (final PoolExhaustedException ex) {
+            throw new DeviceException("niodev rank " + rank + " has no memory for a " + length + "-byte message: "
+                + ex.getMessage(), ex);
+        }
+    }
+
+    void free(final MemorySegment block) {
+        if (block != null) {
+            pool.free(block);
+        }
+    }
+
+    /** Counts a completed request and wakes a thread waiting in {@link #peek()}. */
+    void requestCompleted(final NiodevRequest request) {
+        lastCompleted = request;
+        completions.incrementAndGet();
+        progressMade();
+    }
+
+    /** Wakes the threads that poll for progress: {@link #peek()}, {@code init} and {@code finish}. */
+    void progressMade() {
+        final Thread waiting = peekWaiter;
+        if (waiting != null) {
+            LockSupport.unpark(waiting);
+        }
+    }
+
+    boolean cancel(final NiodevRequest request) {
+        if (request.isComplete() || !matcher.unpost(request)) {
+            return false;
+        }
+        return request.complete(Status.ofCancelled(request.tag, request.context), null);
+    }
+
+    /** Matches an arrived message: delivers it, asks for its data, or leaves it queued. */
+    void arrived(final Arrival message) {
+        final NiodevRequest receive = matcher.arrive(message);
+        if (receive == null) {
+            if (message.dropped) {
+                free(message.block);
+                if (message.selfSend != null) {
+                    message.selfSend.complete(null, new DeviceException("rank " + rank + " finished"));
+                }
+            }
+        } else if (message.isRendezvous()) {
+            requestData(message, receive);
+        } else {
+            deliver(message, receive);
+        }
+    }
+
+    /** A receive matched a rendezvous message: fetch the data (from this rank's own send, or by a CTS). */
+    private void requestData(final Arrival message, final NiodevRequest receive) {
+        final NiodevRequest selfSend = message.selfSend;
+        if (selfSend != null) {
+            try {
+                message.block = Delivery.stage(pool, selfSend);
+            } catch (final DeviceException ex) {
+                selfSend.complete(null, ex);
+                receive.complete(null, ex);
+                return;
+            }
+            deliver(message, receive);
+            selfSend.complete(null, null);
+            return;
+        }
+        try {
+            connections[message.source].send(NiodevFrameDescriptor.CTS, (byte) 0, 0, 0, 0, 0, null, 0, 0, 0,
+                message.sendId, receive.id);
+        } catch (final DeviceException ex) {
+            if (matcher.takeReceive(receive.id) != null) {
+                receive.complete(null, ex);
+            }
+        }
+    }
+
+    /** Copies a message whose bytes are here into its receive, frees the block and completes. */
+    void deliver(final Arrival message, final NiodevRequest receive) {
+        final Status status = message.status(ids[message.source]);
+        final DeviceException failure;
+        try {
+            failure = Delivery.deliver(message, receive, status, classLoader);
+        } finally {
+            free(message.block);
+            message.block = null;
+        }
+        receive.complete(failure == null ? status : null, failure);
+    }
+
+    /**
+     * The data of a rendezvous buffer message were read straight into the receive buffer's
+     * storage (and its dynamic part into {@code dynamic}): make the buffer readable and complete,
+     * unless the receive failed meanwhile.
+     */
+    void dataArrivedInPlace(final Arrival message, final NiodevRequest receive, final byte[] dynamic) {
+        if (matcher.takeReceive(receive.id) != receive) {
+            return;
+        }
+        final Status status = message.status(ids[message.source]);
+        DeviceException failure = null;
+        try {
+            receive.buffer.classLoader(classLoader);
+            receive.buffer.commitReceived(dynamic, message.dynamicLength);
+        } catch (final RuntimeException ex) {
+            failure = new DeviceException("the buffer message from rank " + message.source + " with tag "
+                + message.tag + " is malformed: " + ex.getMessage(), ex);
+        }
+        receive.complete(failure == null ? status : null, failure);
+    }
+
+    NiodevRequest findRendezvousReceive(final long receiveId) {
+        return matcher.findReceive(receiveId);
+    }
+
+    /**
+     * The data of a rendezvous receive have arrived: deliver them, unless the receive failed
+     * meanwhile (its peer is gone), in which case the block is freed.
+     */
+    void dataArrived(final Arrival message, final NiodevRequest receive) {
+        if (matcher.takeReceive(receive.id) == receive) {
+            deliver(message, receive);
+        } else {
+            free(message.block);
+            message.block = null;
+        }
+    }
+
+    /** A peer is ready for a rendezvous send's data: stage and write them, and complete the send. */
+    void readyToSend(final Connection connection, final long sendId, final long receiveId)
+        throws MalformedFrameException {
+        final NiodevRequest send = matcher.takeSend(sendId);
+        if (send == null || send.peer != connection.rank) {
+            throw new MalformedFrameException("malformed niodev frame: CTS for send id " + sendId
+                + ", which is no rendezvous send of this rank to rank " + connection.rank);
+        }
+        final int typeCode = send.type == null ? 0 : send.type.ordinal() + 1;
+        try {
+            if (send.buffer != null) {
+                // the buffer stays the device's until the send completes: written in place
+                connection.sendParts(NiodevFrameDescriptor.DATA, send.tag, send.context, send.count, typeCode,
+                    send.buffer.staticByteBuffer(), send.dynamicLength > 0 ? send.buffer.dynamicByteBuffer() : null,
+                    send.dynamicLength, sendId, receiveId, send);
+                return;
+            }
+            final MemorySegment block = Delivery.stage(pool, send);
+            connection.send(NiodevFrameDescriptor.DATA, (byte) 0, send.tag, send.context, send.count, typeCode,
+                block, send.messageLength, send.messageLength, 0, sendId, receiveId);
+        } catch (final DeviceException ex) {
+            send.complete(null, ex);
+            return;
+        }
+        send.complete(null, null);
+    }
+
+    /** A connection passed its handshake; returns why it is refused, or {@code null} once it is a peer. */
+    String authenticated(final int peer, final SocketChannel channel, final SelectionKey key) {
+        if (lifecycle == FINISHED || connections[peer] != null) {
+            return "rank " + peer + " is connected already";
+        }
+        final Connection connection = new Connection(this, peer, channel, key, eagerLimit, maxMessageLength);
+        connections[peer] = connection;
+        key.attach(connection);
+        key.interestOps(SelectionKey.OP_READ);
+        connected.incrementAndGet();
+        wakeInit();
+        return null;
+    }
+
+    void connectFailed(final int peer, final String reason) {
+        if (lifecycle == NEW) {
+            initFailure = reason;
+            wakeInit();
+        }
+    }
+
+    void rejected(final String reason) {
+        rejected.incrementAndGet();
+    }
+
+    private void wakeInit() {
+        final Thread waiting = initWaiter;
+        if (waiting != null) {
+            LockSupport.unpark(waiting);
+        }
+    }
+
+    /** The peer finished: fail what waits for it, and acknowledge. */
+    void peerFinished(final Connection connection) {
+        connection.byeReceived = true;
+        final String reason = "rank " + connection.rank + " has finished";
+        failAll(matcher.peerGone(connection.rank, reason, false), reason);
+        if (lifecycle == ACTIVE) {
+            try {
+                connection.send(NiodevFrameDescriptor.BYE_ACK, (byte) 0, 0, 0, 0, 0, null, 0, 0, 0, 0, 0);
+            } catch (final DeviceException closed) {
+                // the peer is gone already; nothing waits for the acknowledgement
+            }
+        }
+        progressMade();
+    }
+
+    /** The peer closed its end: after its goodbye that is the end, before it a failure. */
+    void connectionClosed(final Connection connection, final String reason) {
+        if (connection.byeReceived || lifecycle != ACTIVE) {
+            connection.close("rank " + connection.rank + " finished");
+        } else {
+            connectionFailed(connection, reason);
+        }
+    }
+
+    /** The connection to a peer failed: close it and fail every request that involved the peer. */
+    void connectionFailed(final Connection connection, final String reason) {
+        if (!connection.close(reason) || lifecycle != ACTIVE) {
+            return;
+        }
+        LOG.log(System.Logger.Level.WARNING, "niodev rank " + rank + ": " + reason);
+        failAll(matcher.peerGone(connection.rank, reason, true), reason);
+        progressMade();
+    }
+
+    /** The progress thread died: nothing progresses any more, so fail everything that waits. */
+    void progressFailed(final String reason) {
+        for (final Connection c : connections) {
+            if (c != null) {
+                connectionFailed(c, reason);
+            }
+        }
+        if (lifecycle == NEW) {
+            initFailure = reason;
+            wakeInit();
+        }
+    }
+
+    private static void failAll(final List<NiodevRequest> doomed, final String reason) {
+        for (final NiodevRequest r : doomed) {
+            r.complete(null, new DeviceException(r + " failed: " + reason));
+        }
+    }
+
+    // ------------------------------------------------------------------------------ argument checks
+
+    private void checkActive() {
+        final int state = lifecycle;
+        if (state != ACTIVE) {
+            throw new IllegalStateException("niodev device of rank " + rank + " is " + lifecycleName()
+                + (state == NEW ? ": call init first" : ": it cannot be used after finish"));
+        }
+    }
+
+    private String lifecycleName() {
+        return switch (lifecycle) {
+            case NEW -> "not initialized";
+            case ACTIVE -> "active";
+            default -> "finished";
+        };
+    }
+
+    private static ElementType checkRun(final Object array, final int offset, final int count, final String operation) {
+        if (array == null) {
+            throw new NullPointerException(operation + " array is null");
+        }
+        final ElementType type = ElementType.ofArray(array);
+        final int length = Array.getLength(array);
+        if (offset < 0 || count < 0 || offset > length - count) {
+            throw new IllegalArgumentException(operation + " run [offset " + offset + ", count " + count
+                + "] is outside the " + array.getClass().getTypeName() + " of length " + length);
+        }
+        return type;
+    }
+
+    private int checkDestination(final ProcessID destination) {
+        if (destination == null) {
+            throw new NullPointerException("destination is null");
+        }
+        final int r = destination.rank();
+        if (r < 0 || r >= size) {
+            throw new IllegalArgumentException("destination " + destination + " is not a rank of this world of "
+                + size + " ranks");
+        }
+        return r;
+    }
+
+    private int checkSource(final ProcessID source) {
+        if (source == null) {
+            throw new NullPointerException("source is null");
+        }
+        final int r = source.rank();
+        if (r != ProcessID.ANY_RANK && r >= size) {
+            throw new IllegalArgumentException("source " + source + " is not a rank of this world of " + size
+                + " ranks");
+        }
+        return r;
+    }
+}

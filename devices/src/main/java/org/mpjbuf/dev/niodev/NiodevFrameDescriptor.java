@@ -1,0 +1,155 @@
+package org.mpjbuf.dev.niodev;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * The layout of the 56-byte header in front of every niodev frame, once a connection has been
+ * authenticated (see {@link NiodevHandshakeDescriptor} for what comes before).
+ *
+ * <pre>
+ *   0               1               2               3
+ *   0 1 2 3 4 5 6 7 0 1 2 3 4 5 6 7 0 1 2 3 4 5 6 7 0 1 2 3 4 5 6 7
+ *  +---------------------------------------------------------------+
+ *  |                 magic 'N' 'I' 'O' 'F' (big-endian)            |  0
+ *  +---------------+---------------+---------------+---------------+
+ *  |    version    |  byte order   |  frame type   |     flags     |  4
+ *  +---------------+---------------+---------------+---------------+
+ *  |                              tag                              |  8
+ *  +---------------------------------------------------------------+
+ *  |                            context                            | 12
+ *  +---------------------------------------------------------------+
+ *  |                         element count                         | 16
+ *  +---------------+-----------------------------------------------+
+ *  | element type  |                  reserved (0)                 | 20
+ *  +---------------+-----------------------------------------------+
+ *  |                        payload length                         | 24
+ *  +---------------------------------------------------------------+
+ *  |                        message length                         | 28
+ *  +---------------------------------------------------------------+
+ *  |                        dynamic length                         | 32
+ *  +---------------------------------------------------------------+
+ *  |                          reserved (0)                         | 36
+ *  +---------------------------------------------------------------+
+ *  |                        send id (64 bits)                      | 40
+ *  +---------------------------------------------------------------+
+ *  |                      receive id (64 bits)                     | 48
+ *  +---------------------------------------------------------------+
+ * </pre>
+ *
+ * Every field after the byte order is written in the byte order the sender names at
+ * {@link #BYTE_ORDER_OFFSET} ({@link #BIG_ENDIAN} or {@link #LITTLE_ENDIAN}), and so are the
+ * elements of a primitive payload; the receiver converts. The source of a frame is not in it: it
+ * is the rank the connection authenticated as, so a peer cannot speak for another rank.
+ *
+ * <p>Frame types: {@link #EAGER} (a whole message, payload follows), {@link #RTS} (request to
+ * send a rendezvous message of {@code message length} bytes, no payload), {@link #CTS} (the
+ * receiver's ready message: a receive with {@code receive id} matched the send with
+ * {@code send id}), {@link #DATA} (the rendezvous payload for {@code receive id}), {@link #BYE}
+ * (the sender finishes) and {@link #BYE_ACK} (the receiver has seen it).
+ *
+ * <p>Constants only; thread-safe.
+ */
+final class NiodevFrameDescriptor {
+    /** The magic number, ASCII {@code NIOF}. */
+    static final int MAGIC = 0x4E494F46;
+    /** The version of this layout. */
+    static final byte VERSION = 1;
+    /** Byte order code of big-endian fields. */
+    static final byte BIG_ENDIAN = 0;
+    /** Byte order code of little-endian fields. */
+    static final byte LITTLE_ENDIAN = 1;
+
+    /** A whole message whose payload follows the header. */
+    static final byte EAGER = 1;
+    /** A rendezvous request to send. */
+    static final byte RTS = 2;
+    /** A rendezvous ready message: the receive is posted, send the data. */
+    static final byte CTS = 3;
+    /** The payload of a rendezvous message. */
+    static final byte DATA = 4;
+    /** The sending rank finishes. */
+    static final byte BYE = 5;
+    /** The receiving rank has seen a {@link #BYE}. */
+    static final byte BYE_ACK = 6;
+    /** The largest frame type code. */
+    static final byte LAST_TYPE = BYE_ACK;
+
+    /** Flag: the message is a packed mpjbuf buffer (static part, then dynamic part). */
+    static final byte FLAG_BUFFER = 1;
+    /** Every flag a frame may carry. */
+    static final byte KNOWN_FLAGS = FLAG_BUFFER;
+
+    /** Offset of the magic number. */
+    static final int MAGIC_OFFSET = 0;
+    /** Offset of the version byte. */
+    static final int VERSION_OFFSET = 4;
+    /** Offset of the byte order byte. */
+    static final int BYTE_ORDER_OFFSET = 5;
+    /** Offset of the frame type byte. */
+    static final int TYPE_OFFSET = 6;
+    /** Offset of the flags byte. */
+    static final int FLAGS_OFFSET = 7;
+    /** Offset of the tag. */
+    static final int TAG_OFFSET = 8;
+    /** Offset of the context. */
+    static final int CONTEXT_OFFSET = 12;
+    /** Offset of the element count (of the message's first section for a buffer message). */
+    static final int ELEMENT_COUNT_OFFSET = 16;
+    /** Offset of the element type code: 0 for none, else the {@code ElementType} ordinal + 1. */
+    static final int ELEMENT_TYPE_OFFSET = 20;
+    /** Offset of the three reserved bytes after the element type. */
+    static final int TYPE_RESERVED_OFFSET = 21;
+    /** Offset of the number of payload bytes that follow this header. */
+    static final int PAYLOAD_LENGTH_OFFSET = 24;
+    /** Offset of the length in bytes of the whole message (announced by an RTS). */
+    static final int MESSAGE_LENGTH_OFFSET = 28;
+    /** Offset of the length of a buffer message's dynamic part, at the end of its bytes. */
+    static final int DYNAMIC_LENGTH_OFFSET = 32;
+    /** Offset of the reserved int. */
+    static final int RESERVED_OFFSET = 36;
+    /** Offset of the sender's id of a rendezvous send. */
+    static final int SEND_ID_OFFSET = 40;
+    /** Offset of the receiver's id of a rendezvous receive. */
+    static final int RECEIVE_ID_OFFSET = 48;
+    /** The length of the header. */
+    static final int HEADER_LENGTH = 56;
+
+    private NiodevFrameDescriptor() {
+    }
+
+    /** Returns the byte order code of an order. */
+    static byte orderCode(final ByteOrder order) {
+        return order == ByteOrder.BIG_ENDIAN ? BIG_ENDIAN : LITTLE_ENDIAN;
+    }
+
+    /**
+     * Writes a header at index 0 of {@code header} in its byte order and leaves it ready to be
+     * written (position 0, limit {@link #HEADER_LENGTH}).
+     */
+    static void encode(final ByteBuffer header, final byte type, final byte flags, final int tag, final int context,
+                       final int elementCount, final int elementTypeCode, final int payloadLength,
+                       final int messageLength, final int dynamicLength, final long sendId, final long receiveId) {
+        header.clear();
+        header.put(MAGIC_OFFSET, (byte) (MAGIC >>> 24));
+        header.put(MAGIC_OFFSET + 1, (byte) (MAGIC >>> 16));
+        header.put(MAGIC_OFFSET + 2, (byte) (MAGIC >>> 8));
+        header.put(MAGIC_OFFSET + 3, (byte) MAGIC);
+        header.put(VERSION_OFFSET, VERSION);
+        header.put(BYTE_ORDER_OFFSET, orderCode(header.order()));
+        header.put(TYPE_OFFSET, type);
+        header.put(FLAGS_OFFSET, flags);
+        header.putInt(TAG_OFFSET, tag);
+        header.putInt(CONTEXT_OFFSET, context);
+        header.putInt(ELEMENT_COUNT_OFFSET, elementCount);
+        header.putInt(ELEMENT_TYPE_OFFSET, 0);
+        header.put(ELEMENT_TYPE_OFFSET, (byte) elementTypeCode);
+        header.putInt(PAYLOAD_LENGTH_OFFSET, payloadLength);
+        header.putInt(MESSAGE_LENGTH_OFFSET, messageLength);
+        header.putInt(DYNAMIC_LENGTH_OFFSET, dynamicLength);
+        header.putInt(RESERVED_OFFSET, 0);
+        header.putLong(SEND_ID_OFFSET, sendId);
+        header.putLong(RECEIVE_ID_OFFSET, receiveId);
+        header.limit(HEADER_LENGTH);
+    }
+}

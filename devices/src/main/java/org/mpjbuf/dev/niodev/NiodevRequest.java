@@ -1,0 +1,231 @@
+package org.mpjbuf.dev.niodev;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.concurrent.locks.LockSupport;
+
+import org.mpjbuf.Buffer;
+import org.mpjbuf.dev.CompletionListener;
+import org.mpjbuf.dev.DeviceException;
+import org.mpjbuf.dev.ElementSink;
+import org.mpjbuf.dev.ElementType;
+import org.mpjbuf.dev.Request;
+import org.mpjbuf.dev.Status;
+
+/**
+ * A send, receive or probe of niodev; a posted receive or probe is also its own queue entry.
+ *
+ * <p>The envelope and data fields are written by the starting thread before the request is
+ * published (under the matcher's lock, or by handing it to a connection) and do not change
+ * afterwards, except {@link #id} and {@link #matched}, which the thread holding the matcher's lock
+ * sets. Completion happens once ({@link #complete}) and is published by a volatile write; the
+ * waiting thread spins for a while, then parks until the completing thread unparks it.
+ */
+final class NiodevRequest extends Queued implements Request {
+    static final byte SEND = 0;
+    static final byte RECEIVE = 1;
+    static final byte PROBE = 2;
+
+    private static final VarHandle STATE;
+    private static final VarHandle LISTENERS;
+    private static final Object COMPLETED = new Object();
+    private static final int PENDING = 0;
+    private static final int DONE = 1;
+
+    static {
+        try {
+            final MethodHandles.Lookup lookup = MethodHandles.lookup();
+            STATE = lookup.findVarHandle(NiodevRequest.class, "state", int.class);
+            LISTENERS = lookup.findVarHandle(NiodevRequest.class, "listeners", Object.class);
+        } catch (final ReflectiveOperationException ex) {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
+    final NiodevDevice owner;
+    final byte kind;
+    final boolean synchronous;
+    /** The destination of a send; the requested source (or ANY_RANK) of a receive or probe. */
+    final int peer;
+    final int tag;
+    final int context;
+    /** The array of an array send or receive, {@code null} otherwise. */
+    final Object array;
+    final int offset;
+    /** Elements of an array request or of a buffer send's first section. */
+    final int count;
+    /** Element type of an array request or of a buffer send's first section, {@code null} if none. */
+    final ElementType type;
+    /** The buffer of a buffer send or receive, {@code null} otherwise. */
+    final Buffer buffer;
+    /** Where a sink receive puts its elements. */
+    final ElementSink sink;
+    /** Bytes of a send's message. */
+    int messageLength;
+    /** Bytes of a buffer send's dynamic part (at the end of its message). */
+    int dynamicLength;
+    /** A send's serialized objects. */
+    byte[] objectBytes;
+    /** Id of a rendezvous send (at the sender) or of a receive waiting for rendezvous data. */
+    long id = -1;
+    /** The rendezvous message a receive matched and waits for the data of. */
+    Arrival matched;
+
+    @SuppressWarnings("unused") // through STATE
+    private volatile int state;
+    @SuppressWarnings("unused") // through LISTENERS
+    private volatile Object listeners;
+    private volatile Thread waiter;
+    private Status status;
+    private DeviceException failure;
+
+    NiodevRequest(final NiodevDevice owner, final byte kind, final boolean synchronous, final int peer, final int tag,
+                  final int context, final Object array, final int offset, final int count, final ElementType type,
+                  final Buffer buffer, final ElementSink sink) {
+        this.owner = owner;
+        this.kind = kind;
+        this.synchronous = synchronous;
+        this.peer = peer;
+        this.tag = tag;
+        this.context = context;
+        this.array = array;
+        this.offset = offset;
+        this.count = count;
+        this.type = type;
+        this.buffer = buffer;
+        this.sink = sink;
+    }
+
+    /** Tells whether this receive or probe pattern accepts a message of (source, tag, context). */
+    boolean accepts(final int source, final int messageTag, final int messageContext) {
+        return context == messageContext
+            && (peer == source || peer == org.mpjbuf.dev.ProcessID.ANY_RANK)
+            && (tag == messageTag || tag == org.mpjbuf.dev.Device.ANY_TAG);
+    }
+
+    /**
+     * Completes this request; only the first call has an effect.
+     *
+     * @param result the status, or {@code null} with a failure (or for a send, whose status is
+     *     made from its envelope)
+     * @param error the failure, or {@code null}
+     * @return whether this call completed the request
+     */
+    boolean complete(final Status result, final DeviceException error) {
+        synchronized (this) {
+            if ((int) STATE.getAcquire(this) == DONE) {
+                return false;
+            }
+            status = result;
+            failure = error;
+            STATE.setVolatile(this, DONE);
+        }
+        final Thread parked = waiter;
+        if (parked != null) {
+            LockSupport.unpark(parked);
+        }
+        owner.requestCompleted(this);
+        if (LISTENERS.getAcquire(this) != null) {
+            runListeners();
+        }
+        return true;
+    }
+
+    private void runListeners() {
+        final Object registered = LISTENERS.getAndSet(this, COMPLETED);
+        if (registered instanceof ListenerNode node) {
+            for (ListenerNode n = node; n != null; n = n.next) {
+                n.listener.onComplete(this);
+            }
+        }
+    }
+
+    @Override
+    public boolean isComplete() {
+        return (int) STATE.getAcquire(this) == DONE;
+    }
+
+    @Override
+    public Status test() {
+        return isComplete() ? result() : null;
+    }
+
+    @Override
+    public Status await() {
+        awaitCompletion();
+        return result();
+    }
+
+    /** Waits for completion and rethrows a failure. */
+    void awaitCompletion() {
+        if (!isComplete()) {
+            final long spinNanos = owner.spinNanos();
+            final long deadline = System.nanoTime() + spinNanos;
+            for (int i = 1; !isComplete(); i++) {
+                Thread.onSpinWait();
+                if ((i & 63) == 0 && System.nanoTime() - deadline >= 0) {
+                    park();
+                    break;
+                }
+            }
+        }
+        final DeviceException error = failure;
+        if (error != null) {
+            throw error;
+        }
+    }
+
+    private void park() {
+        waiter = Thread.currentThread();
+        while (!isComplete()) {
+            // the bound only limits the cost of a lost wake-up; completion unparks at once
+            LockSupport.parkNanos(this, 10_000_000L);
+        }
+        waiter = null;
+    }
+
+    private Status result() {
+        final DeviceException error = failure;
+        if (error != null) {
+            throw error;
+        }
+        final Status result = status;
+        return result != null ? result : new Status(owner.processId(), tag, context, messageLength, count, type, false);
+    }
+
+    @Override
+    public boolean cancel() {
+        return kind != SEND && owner.cancel(this);
+    }
+
+    @Override
+    public void addCompletionListener(final CompletionListener listener) {
+        Objects.requireNonNull(listener, "listener");
+        while (true) {
+            final Object current = LISTENERS.getAcquire(this);
+            if (current == COMPLETED) {
+                listener.onComplete(this);
+                return;
+            }
+            if (LISTENERS.compareAndSet(this, current, new ListenerNode(listener, (ListenerNode) current))) {
+                // the completing thread writes state, then reads listeners; this thread wrote
+                // listeners, then reads state: at least one of the two sees the other's write
+                if (isComplete()) {
+                    runListeners();
+                }
+                return;
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return (kind == SEND ? (synchronous ? "SSEND" : "SEND") : kind == PROBE ? "PROBE" : "RECV") + "[rank "
+            + owner.rank() + (kind == SEND ? " -> " : " <- ") + peer + ", tag " + tag + ", context " + context
+            + ", " + count + " " + type + (isComplete() ? ", complete]" : ", pending]");
+    }
+
+    private record ListenerNode(CompletionListener listener, ListenerNode next) {
+    }
+}

@@ -1,0 +1,91 @@
+package org.mpjbuf.dev.niodev;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * One frame waiting to be written: its header in a direct buffer of its own and up to two payload
+ * parts, written together with one gathering write. A part is either a block of the device's
+ * pool (freed once written) or, for a buffer message, the buffer's own static and dynamic parts
+ * (no copy; an eager send stages what the socket did not take at once). Frames are recycled by
+ * their connection, so sending allocates no header.
+ *
+ * <p>Not thread-safe: owned by the thread holding its connection's write lock.
+ */
+final class OutFrame {
+    final ByteBuffer header = ByteBuffer.allocateDirect(NiodevFrameDescriptor.HEADER_LENGTH)
+        .order(ByteOrder.nativeOrder());
+    final ByteBuffer[] gather = new ByteBuffer[3];
+    int count;
+    /** The pooled block holding the payload, freed once written; {@code null} if none. */
+    MemorySegment block;
+    /** A rendezvous send whose own memory is the payload: it completes once the frame is written. */
+    NiodevRequest completeWhenWritten;
+
+    /** Prepares the gathering write of the encoded header and {@code length} bytes of {@code payload}. */
+    void payload(final MemorySegment payload, final int length) {
+        block = payload;
+        gather[0] = header;
+        count = 1;
+        if (payload != null && length > 0) {
+            gather[count++] = payload.asSlice(0, length).asByteBuffer();
+        }
+    }
+
+    /** Prepares the gathering write of the encoded header and two parts in place (either may be empty). */
+    void parts(final ByteBuffer first, final ByteBuffer second) {
+        block = null;
+        gather[0] = header;
+        count = 1;
+        if (first != null && first.hasRemaining()) {
+            gather[count++] = first;
+        }
+        if (second != null && second.hasRemaining()) {
+            gather[count++] = second;
+        }
+    }
+
+    /** Returns how many payload bytes are still to be written. */
+    long remainingPayload() {
+        long remaining = 0;
+        for (int i = 1; i < count; i++) {
+            remaining += gather[i].remaining();
+        }
+        return remaining;
+    }
+
+    /**
+     * Copies the payload bytes still to be written into {@code staging} and writes from there
+     * instead, so the memory they came from may be reused.
+     */
+    void stageRemainder(final MemorySegment staging) {
+        final ByteBuffer into = staging.asByteBuffer();
+        for (int i = 1; i < count; i++) {
+            into.put(gather[i]);
+            gather[i] = null;
+        }
+        into.flip();
+        block = staging;
+        gather[1] = into;
+        count = into.hasRemaining() ? 2 : 1;
+    }
+
+    /** Tells whether everything has been written. */
+    boolean written() {
+        for (int i = 0; i < count; i++) {
+            if (gather[i].hasRemaining()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Forgets the payload once written or dropped. */
+    void clear() {
+        block = null;
+        completeWhenWritten = null;
+        gather[1] = null;
+        gather[2] = null;
+    }
+}

@@ -1,0 +1,146 @@
+package org.mpjbuf.dev.niodev;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.mpjbuf.dev.Device;
+import org.mpjbuf.dev.DeviceException;
+import org.mpjbuf.dev.ElementType;
+import org.mpjbuf.dev.ProcessID;
+import org.mpjbuf.dev.Request;
+import org.mpjbuf.dev.Status;
+
+/**
+ * What rank 0 does with the bytes of an authenticated but hostile or dying rank 1: a malformed
+ * frame or a frame cut short closes the connection, and the receive waiting for rank 1 fails
+ * with an error naming it, within seconds; a frame in the other byte order is converted.
+ */
+final class NiodevHostileFrameTest {
+    private static final int CONTEXT = 3;
+    private static final int EAGER_LIMIT = 1024;
+    private static final int MAX_MESSAGE = 1 << 20;
+    private static final Map<String, String> LIMITS = Map.of(
+        NiodevConfiguration.EAGER_LIMIT_PROP_NAME, Integer.toString(EAGER_LIMIT),
+        NiodevConfiguration.MAX_MESSAGE_LENGTH_PROP_NAME, Integer.toString(MAX_MESSAGE));
+
+    /** Hostile frames, each with a word the error must contain. */
+    enum Hostile {
+        BAD_MAGIC("magic"),
+        BAD_VERSION("version"),
+        UNKNOWN_TYPE("frame type"),
+        UNKNOWN_FLAG("flags"),
+        EAGER_BEYOND_LIMIT("eager limit"),
+        RTS_BEYOND_MAXIMUM("message length"),
+        COUNT_CONTRADICTS_LENGTH("message length of 5 INT"),
+        CTS_FOR_NO_SEND("CTS for send id"),
+        DATA_FOR_NO_RECEIVE("DATA for receive id"),
+        TRUNCATED_HEADER("truncated frame"),
+        TRUNCATED_PAYLOAD("truncated frame");
+
+        final String expected;
+
+        Hostile(final String expected) {
+            this.expected = expected;
+        }
+
+        ByteBuffer bytes() {
+            final ByteOrder order = ByteOrder.nativeOrder();
+            final ByteBuffer good = FakePeer.header(order, NiodevFrameDescriptor.EAGER, (byte) 0, 1, CONTEXT, 5,
+                ElementType.INT.ordinal() + 1, 20, 20, -1, 0);
+            return switch (this) {
+                case BAD_MAGIC -> good.put(0, (byte) 'X');
+                case BAD_VERSION -> good.put(NiodevFrameDescriptor.VERSION_OFFSET, (byte) 9);
+                case UNKNOWN_TYPE -> good.put(NiodevFrameDescriptor.TYPE_OFFSET, (byte) 77);
+                case UNKNOWN_FLAG -> good.put(NiodevFrameDescriptor.FLAGS_OFFSET, (byte) 0x40);
+                case EAGER_BEYOND_LIMIT -> FakePeer.header(order, NiodevFrameDescriptor.EAGER, (byte) 0, 1, CONTEXT,
+                    1 << 20, ElementType.BYTE.ordinal() + 1, 1 << 20, 1 << 20, -1, 0);
+                case RTS_BEYOND_MAXIMUM -> FakePeer.header(order, NiodevFrameDescriptor.RTS, (byte) 0, 1, CONTEXT,
+                    Integer.MAX_VALUE, ElementType.BYTE.ordinal() + 1, 0, Integer.MAX_VALUE, 7, 0);
+                case COUNT_CONTRADICTS_LENGTH -> good.putInt(NiodevFrameDescriptor.MESSAGE_LENGTH_OFFSET, 4)
+                    .putInt(NiodevFrameDescriptor.PAYLOAD_LENGTH_OFFSET, 4);
+                case CTS_FOR_NO_SEND -> FakePeer.header(order, NiodevFrameDescriptor.CTS, (byte) 0, 0, 0, 0, 0, 0, 0,
+                    12345, 1);
+                case DATA_FOR_NO_RECEIVE -> FakePeer.header(order, NiodevFrameDescriptor.DATA, (byte) 0, 0, 0, 0, 0, 8,
+                    8, 1, 999);
+                case TRUNCATED_HEADER -> ByteBuffer.wrap(new byte[] {'N', 'I', 'O', 'F', 1, 0});
+                case TRUNCATED_PAYLOAD -> ByteBuffer.allocate(NiodevFrameDescriptor.HEADER_LENGTH + 8)
+                    .put(good.rewind()).rewind();
+            };
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Hostile.class)
+    @Timeout(30)
+    void shouldCloseTheConnectionOfAHostilePeerAndFailItsReceiveNamingIt(final Hostile hostile) throws Exception {
+        try (FakePeer peer = FakePeer.connect(LIMITS)) {
+            final Request waiting = peer.device.irecv(new int[5], 0, 5, ProcessID.of(1), 1, CONTEXT);
+            final Request any = peer.device.irecv(new int[5], 0, 5, Device.ANY_SOURCE, 2, CONTEXT);
+            peer.write(hostile.bytes());
+            if (hostile.name().startsWith("TRUNCATED")) {
+                peer.channel.shutdownOutput();
+            }
+            assertTrue(peer.closedByRank0(10_000), "rank 0 closes the connection");
+            final DeviceException failed = assertThrows(DeviceException.class, waiting::await);
+            assertTrue(failed.getMessage().contains("rank 1"), failed.getMessage());
+            assertTrue(failed.getMessage().contains(hostile.expected), failed.getMessage());
+            assertThrows(DeviceException.class, any::await, "an ANY_SOURCE receive fails too");
+            final DeviceException send = assertThrows(DeviceException.class,
+                () -> peer.device.send(new int[1], 0, 1, ProcessID.of(1), 1, CONTEXT));
+            assertTrue(send.getMessage().contains("rank 1"), send.getMessage());
+            final int[] self = new int[1];
+            peer.device.send(new int[] {7}, 0, 1, ProcessID.of(0), 1, CONTEXT);
+            peer.device.recv(self, 0, 1, ProcessID.of(0), 1, CONTEXT);
+            assertEquals(7, self[0], "the device goes on");
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void shouldFailARendezvousReceiveWhosePeerClosesMidData() throws Exception {
+        try (FakePeer peer = FakePeer.connect(LIMITS)) {
+            final int count = 4096;
+            peer.write(FakePeer.header(ByteOrder.nativeOrder(), NiodevFrameDescriptor.RTS, (byte) 0, 1, CONTEXT, count,
+                ElementType.INT.ordinal() + 1, 0, count * 4, 42, 0));
+            final Request receive = peer.device.irecv(new int[count], 0, count, ProcessID.of(1), 1, CONTEXT);
+            final FrameHeader cts = peer.readHeader();
+            assertEquals(NiodevFrameDescriptor.CTS, cts.type);
+            assertEquals(42, cts.sendId);
+            peer.write(FakePeer.header(ByteOrder.nativeOrder(), NiodevFrameDescriptor.DATA, (byte) 0, 1, CONTEXT,
+                count, ElementType.INT.ordinal() + 1, count * 4, count * 4, 42, cts.receiveId));
+            peer.write(ByteBuffer.allocate(1000));
+            peer.channel.close();
+            final DeviceException failed = assertThrows(DeviceException.class, receive::await);
+            assertTrue(failed.getMessage().contains("rank 1") && failed.getMessage().contains("truncated"),
+                failed.getMessage());
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void shouldConvertAMessageSentInTheOtherByteOrder() throws Exception {
+        final ByteOrder other = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN
+            ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN;
+        try (FakePeer peer = FakePeer.connect(LIMITS)) {
+            final ByteBuffer frame = ByteBuffer.allocate(NiodevFrameDescriptor.HEADER_LENGTH + 24).order(other);
+            frame.put(FakePeer.header(other, NiodevFrameDescriptor.EAGER, (byte) 0, 1, CONTEXT, 3,
+                ElementType.LONG.ordinal() + 1, 24, 24, -1, 0).rewind());
+            frame.putLong(1L).putLong(-2L).putLong(0x0102030405060708L);
+            peer.write(frame);
+            final long[] values = new long[3];
+            final Status status = peer.device.recv(values, 0, 3, ProcessID.of(1), 1, CONTEXT);
+            assertEquals(3, status.elementCount());
+            assertArrayEquals(new long[] {1L, -2L, 0x0102030405060708L}, values);
+        }
+    }
+}
