@@ -4,6 +4,7 @@
  */
 module org.mpjbuf.mpj {
     requires transitive org.mpjbuf.devices;
+    requires java.management;
 
     exports mpi;
     exports org.mpjbuf.mpj.runtime;

@@ -39,6 +39,7 @@ final class RankState {
                 .rank(environment.rank())
                 .size(environment.size())
                 .world(environment.world())
+                .bootstrap(environment.bootstrap())
                 .classLoader(environment.classLoader())
                 .build());
         } catch (RuntimeException failed) {

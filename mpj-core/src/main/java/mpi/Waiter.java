@@ -10,7 +10,7 @@ import org.mpjbuf.mpj.runtime.RuntimeConfiguration;
 /**
  * How a rank waits for requests: it spins on them for the calling thread's {@link SpinBudget}
  * (at most {@link RuntimeConfiguration#WAIT_SPIN_NANOS}, at most {@link #OVERSUBSCRIBED_SPIN_NANOS}
- * in a job with more ranks than processors), yields the core
+ * when more ranks of the job share this host than it has processors), yields the core
  * {@link RuntimeConfiguration#WAIT_YIELDS} times, then parks until a completion wakes it.
  *
  * <h2>Wake-ups</h2>
@@ -199,7 +199,7 @@ final class Waiter {
 
     private static long spinNanos(SpinBudget budget, RankEnvironment environment) {
         long nanos = budget.nanos();
-        return environment.size() > PROCESSORS ? Math.min(nanos, OVERSUBSCRIBED_SPIN_NANOS) : nanos;
+        return environment.ranksOnThisHost() > PROCESSORS ? Math.min(nanos, OVERSUBSCRIBED_SPIN_NANOS) : nanos;
     }
 
     /**

@@ -76,6 +76,20 @@ public interface Device {
      *     the names that are
      */
     static Device newInstance(final String name) {
+        return provider(name).newDevice();
+    }
+
+    /**
+     * Finds the provider of the device of the given name through {@link ServiceLoader}, so that a
+     * runtime can ask what kind of world the device makes before it starts any rank.
+     *
+     * @param name the device name, such as {@code "smdev"}
+     * @return the provider
+     * @throws NullPointerException if {@code name} is {@code null}
+     * @throws IllegalArgumentException if no device of that name is available; the message lists
+     *     the names that are
+     */
+    static DeviceProvider provider(final String name) {
         if (name == null) {
             throw new NullPointerException("device name is null");
         }
@@ -84,7 +98,7 @@ public interface Device {
             ServiceLoader.load(DeviceProvider.class, Device.class.getClassLoader());
         for (final DeviceProvider provider : loader) {
             if (provider.name().equals(name)) {
-                return provider.newDevice();
+                return provider;
             }
             available.add(provider.name());
         }

@@ -25,6 +25,20 @@ public interface DeviceProvider {
     WorldKind worldKind();
 
     /**
+     * Creates the world object the ranks of one job share, for a device whose ranks are threads
+     * of one JVM ({@link WorldKind#THREADS}); the runtime hands it to every rank's device in
+     * {@link DeviceArguments.Builder#world(Object)}.
+     *
+     * @param size the number of ranks, {@code >= 1}
+     * @return the world
+     * @throws UnsupportedOperationException for a device whose ranks are processes
+     * @throws IllegalArgumentException if {@code size < 1}
+     */
+    default Object newWorld(int size) {
+        throw new UnsupportedOperationException("device " + name() + " runs one rank per process and shares no world");
+    }
+
+    /**
      * Creates an uninitialized device for one rank.
      *
      * @return a new device; call {@link Device#init(DeviceArguments)} before anything else

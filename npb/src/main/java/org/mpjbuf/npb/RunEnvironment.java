@@ -1,5 +1,7 @@
 package org.mpjbuf.npb;
 
+import org.mpjbuf.mpj.runtime.RankEnvironment;
+
 /**
  * What the report says about where a run happened: the device and the JDK.
  *
@@ -9,20 +11,18 @@ final class RunEnvironment {
     private RunEnvironment() {
     }
 
-    /** The mpj-core property that selects the device, and its default. */
-    private static final String DEVICE_PROP_NAME = "mpjbuf.mpj.device";
-    private static final String DEVICE_DEFAULT = "smdev";
-
     /**
-     * {@return the name of the device the ranks communicate through, as the
-     * runtime's configuration gives it (system property, then environment)}
+     * {@return the name of the device the ranks communicate through, as the runtime that
+     * started this rank says (smdev, niodev, ...)}
+     *
+     * @throws IllegalStateException if called before {@code MPI.Init}
      */
     static String deviceName() {
-        String value = System.getProperty(DEVICE_PROP_NAME);
-        if (value == null) {
-            value = System.getenv(DEVICE_PROP_NAME.toUpperCase(java.util.Locale.ROOT).replace('.', '_'));
+        RankEnvironment environment = RankEnvironment.current();
+        if (environment == null) {
+            throw new IllegalStateException("the device is known only after MPI.Init");
         }
-        return value == null || value.isBlank() ? DEVICE_DEFAULT : value;
+        return environment.deviceName();
     }
 
     /** {@return the Java runtime's version and vendor} */

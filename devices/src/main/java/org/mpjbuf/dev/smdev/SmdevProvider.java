@@ -28,6 +28,11 @@ public final class SmdevProvider implements DeviceProvider {
     }
 
     @Override
+    public Object newWorld(final int size) {
+        return SmdevWorld.create(size);
+    }
+
+    @Override
     public Device newDevice() {
         return new SmdevDevice();
     }

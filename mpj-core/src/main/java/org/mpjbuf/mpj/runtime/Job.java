@@ -71,15 +71,18 @@ public final class Job {
     }
 
     /**
-     * Returns this job on another device.
+     * Returns this job on another device. A device whose ranks are normally processes (niodev)
+     * runs here with every rank a thread of this JVM and a device of its own, the devices finding
+     * each other through an in-JVM bootstrap and talking as processes would (over loopback TCP for
+     * niodev); {@code bin/mpjrun -dev niodev} starts real processes.
      *
-     * @param name the device name, such as {@code "smdev"}
+     * @param name the device name, such as {@code "smdev"} or {@code "niodev"}
      * @return the job
-     * @throws IllegalArgumentException if the device is not one that runs ranks in this JVM
+     * @throws IllegalArgumentException if no device has that name
      */
     public Job device(String name) {
         Objects.requireNonNull(name, "name");
-        Worlds.check(name);
+        Worlds.kind(name);
         return new Job(size, name, rankPrefix, stopCheckMillis, mpjExpressArgs);
     }
 
@@ -194,6 +197,25 @@ public final class Job {
     }
 
     /**
+     * Checks, before any rank starts, that a main class can run from a class path, as
+     * {@link #runMain(String, List, String...)} does; for launchers that start ranks as processes.
+     *
+     * @param mainClass the program's main class
+     * @param classPath the program's class path
+     * @throws IllegalArgumentException naming the class and the class path when it cannot run
+     */
+    static void checkMainClass(String mainClass, List<Path> classPath) {
+        List<URL> urls = new ArrayList<>();
+        for (Path entry : classPath) {
+            urls.add(toUrl(entry));
+        }
+        List<URL> rankPath = new ArrayList<>();
+        rankPath.add(locationOf(Job.class));
+        rankPath.addAll(urls);
+        checkMainClass(mainClass, rankPath.toArray(URL[]::new), Job.class.getClassLoader(), urls);
+    }
+
+    /**
      * Loads the main class (without initializing it) and finds its main method once, in a class
      * loader of its own, before any rank starts, so that a class that cannot run is reported once
      * rather than by every rank.
@@ -263,14 +285,15 @@ public final class Job {
 
     private JobResult run(RankBody body) {
         JobControl control = new JobControl(size, stopCheckMillis);
-        Object world = Worlds.create(deviceName, size);
+        Worlds shared = Worlds.create(deviceName, size);
         RankOutcome[] outcomes = new RankOutcome[size];
         Thread[] threads = new Thread[size];
         JobOutput output = rankPrefix ? JobOutput.prefixed(StandardStreams.acquire()) : null;
         try {
             for (int rank = 0; rank < size; rank++) {
                 RankEnvironment environment =
-                    new RankEnvironment(rank, size, deviceName, world, control, mpjExpressArgs, output);
+                    new RankEnvironment(rank, size, deviceName, shared.world(), shared.bootstrap(rank), control,
+                        mpjExpressArgs, output);
                 int r = rank;
                 threads[rank] = Thread.ofPlatform().name("mpj-rank-" + rank).daemon(true).unstarted(
                     () -> {

@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 
+import org.mpjbuf.dev.WorldKind;
+
 /**
  * The command line of {@code bin/mpjrun}: parses the options, runs the job through {@link Job},
  * reports failing ranks on standard error and exits with the job's status.
@@ -30,7 +32,8 @@ public final class Mpjrun {
         usage: mpjrun -np N [-dev DEVICE] [-cp CLASSPATH] [-prefix] [-mpjexpress-args] MainClass [args...]
                mpjrun -np N [-dev DEVICE] [-cp CLASSPATH] [-prefix] [-mpjexpress-args] -jar program.jar [args...]
           -np N          number of ranks (N >= 1)
-          -dev DEVICE    device to run on (default: %s; smdev runs the ranks as threads of one JVM)
+          -dev DEVICE    device to run on (default: %s): smdev runs the ranks as threads of one JVM,
+                         niodev as processes of this host that talk over TCP
           -cp CLASSPATH  the program's class path (default: the current directory)
           -prefix        prefix every output line with [rank]
           -mpjexpress-args
@@ -80,6 +83,9 @@ public final class Mpjrun {
             err.print(USAGE);
             return 0;
         }
+        if (Worlds.kind(command.device()) == WorldKind.PROCESSES) {
+            return runProcesses(command, err);
+        }
         JobResult result;
         try {
             result = Job.of(command.ranks()).device(command.device()).rankPrefix(command.prefix())
@@ -95,6 +101,27 @@ public final class Mpjrun {
         }
         report(result, err);
         return result.exitStatus();
+    }
+
+    /** Runs the ranks as processes of this host (a device such as niodev); returns the job's status. */
+    private static int runProcesses(Command command, PrintStream err) {
+        try {
+            Job.checkMainClass(command.mainClass(), command.classPath());
+        } catch (IllegalArgumentException unrunnable) {
+            err.println("mpjrun: " + unrunnable.getMessage());
+            return 1;
+        }
+        try {
+            return new ProcessJob(command.ranks(), command.device(), command.prefix(), command.mpjExpressArgs(), err)
+                .run(command.mainClass(), command.classPath(), command.args());
+        } catch (IOException cannotStart) {
+            err.println("mpjrun: cannot start the ranks as processes: " + cannotStart.getMessage());
+            return 1;
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            err.println("mpjrun: interrupted while the ranks ran");
+            return 1;
+        }
     }
 
     /**
@@ -147,7 +174,7 @@ public final class Mpjrun {
         if (ranks == 0) {
             throw new IllegalArgumentException("missing -np N (the number of ranks)");
         }
-        Worlds.check(device);
+        Worlds.kind(device);
         return new Command(ranks, device, classPath, prefix, mpjExpressArgs, mainClass, args);
     }
 

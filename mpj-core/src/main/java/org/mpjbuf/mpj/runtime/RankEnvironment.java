@@ -1,7 +1,10 @@
 package org.mpjbuf.mpj.runtime;
 
+import org.mpjbuf.dev.Bootstrap;
+
 /**
- * What the launcher tells one rank: its rank, the job's size, the device and its shared world, and
+ * What the launcher tells one rank: its rank, the job's size, the device and its shared world (for
+ * ranks that are threads of one JVM) or its {@link Bootstrap} (for ranks that are processes), and
  * the job's stop switch. It is the bridge between the launcher (loaded once) and the rank's own
  * copy of the {@code mpi} package (loaded per rank): {@code MPI.Init} finds it with
  * {@link #current()}. Applications do not need it; they use {@code MPI.Init} and
@@ -18,23 +21,28 @@ public final class RankEnvironment {
     private final int size;
     private final String deviceName;
     private final Object world;
+    private final Bootstrap bootstrap;
+    private final int ranksOnThisHost;
     private final JobControl control;
     private final LauncherArguments launcherArguments;
     /** Where the rank's threads write; null: to the standard streams as they are. */
     private final JobOutput output;
     private ClassLoader classLoader;
 
-    RankEnvironment(int rank, int size, String deviceName, Object world, JobControl control,
-                    boolean mpjExpressArgs, JobOutput output) {
+    RankEnvironment(int rank, int size, String deviceName, Object world, Bootstrap bootstrap,
+                    JobControl control, boolean mpjExpressArgs, JobOutput output) {
         this.rank = rank;
         this.size = size;
         this.deviceName = deviceName;
         this.world = world;
+        this.bootstrap = bootstrap;
+        this.ranksOnThisHost = bootstrap == null ? size : bootstrap.localRanks().length;
         this.control = control;
         this.launcherArguments = mpjExpressArgs ? LauncherArguments.mpjExpress(rank, size, deviceName)
             : LauncherArguments.none();
         this.output = output;
     }
+
 
     /**
      * Returns the environment of a program started without a launcher: a job of one rank on the
@@ -43,12 +51,27 @@ public final class RankEnvironment {
      * @return the environment of rank 0 of a new one-rank job
      */
     public static RankEnvironment standalone() {
-        RankEnvironment environment = new RankEnvironment(0, 1, RuntimeConfiguration.DEVICE,
-            Worlds.create(RuntimeConfiguration.DEVICE, 1),
+        String device = RuntimeConfiguration.DEVICE;
+        Worlds shared = Worlds.create(device, 1);
+        RankEnvironment environment = new RankEnvironment(0, 1, device, shared.world(), shared.bootstrap(0),
             new JobControl(1, RuntimeConfiguration.STOP_CHECK_MILLIS), false, null);
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         environment.bind(loader != null ? loader : RankEnvironment.class.getClassLoader());
         return environment;
+    }
+
+    /**
+     * Returns the environment of a rank that is a process of its own, started by a launcher that
+     * hands it a bootstrap.
+     *
+     * @param bootstrap      the rank's bootstrap: rank, size, the job's key-value exchange
+     * @param deviceName     the device, one whose ranks are processes
+     * @param mpjExpressArgs whether {@code main} receives MPJ Express's leading arguments
+     * @return the environment, not yet bound to a thread
+     */
+    static RankEnvironment ofProcess(Bootstrap bootstrap, String deviceName, boolean mpjExpressArgs) {
+        return new RankEnvironment(bootstrap.rank(), bootstrap.size(), deviceName, null, bootstrap,
+            new JobControl(1, RuntimeConfiguration.STOP_CHECK_MILLIS), mpjExpressArgs, null);
     }
 
     /**
@@ -109,6 +132,24 @@ public final class RankEnvironment {
     }
 
     /**
+     * Returns the bootstrap of a rank of a process device.
+     *
+     * @return the bootstrap, or {@code null} for a device whose ranks are threads of one JVM
+     */
+    public Bootstrap bootstrap() {
+        return bootstrap;
+    }
+
+    /**
+     * Returns how many ranks of the job share this host's processors: what spin budgets count.
+     *
+     * @return the ranks on this host, this one included
+     */
+    public int ranksOnThisHost() {
+        return ranksOnThisHost;
+    }
+
+    /**
      * Returns the arguments meant for the program out of those its {@code main} received: without
      * the launcher's leading {@code rank, size, device} when the job follows MPJ Express's argument
      * convention ({@code bin/mpjrun -mpjexpress-args}) and {@code mainArguments} starts with them,
@@ -143,7 +184,8 @@ public final class RankEnvironment {
 
     /**
      * Ends the whole job: records this rank's abort, wakes every other rank so that it unwinds at
-     * its next wait, and unwinds the calling thread.
+     * its next wait (ranks that are processes: asks the launcher, through the bootstrap, to end
+     * every rank), and unwinds the calling thread.
      *
      * @param errorCode the code the job ends with
      * @param reason    why, for the report
@@ -152,6 +194,10 @@ public final class RankEnvironment {
      */
     public RankAbortedError abort(int errorCode, String reason) {
         control.stop(rank, errorCode, reason);
+        if (bootstrap != null) {
+            bootstrap.abort(errorCode, "rank " + rank + " aborted with code " + errorCode
+                + (reason == null ? "" : ": " + reason));
+        }
         throw new RankAbortedError("rank " + rank + " aborted the job with code " + errorCode
             + (reason == null ? "" : ": " + reason), errorCode, true);
     }

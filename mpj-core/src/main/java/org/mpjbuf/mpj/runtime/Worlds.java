@@ -1,42 +1,57 @@
 package org.mpjbuf.mpj.runtime;
 
-import org.mpjbuf.dev.smdev.SmdevWorld;
+import org.mpjbuf.dev.Bootstrap;
+import org.mpjbuf.dev.Device;
+import org.mpjbuf.dev.DeviceProvider;
+import org.mpjbuf.dev.InJvmBootstrap;
+import org.mpjbuf.dev.WorldKind;
 
 /**
- * Creates the shared world object of a device whose ranks run as threads of one JVM.
+ * What the ranks of one job running as threads of this JVM share: the world object of a device
+ * whose ranks are threads (smdev), or, for a device whose ranks are processes (niodev), the
+ * in-JVM bootstrap through which each rank's own device finds the others (over loopback, as
+ * processes would). The runtime names no device: the device's provider says which.
  *
- * <p>Thread-safe: stateless.
+ * <p>Thread-safe: immutable.
+ *
+ * @param world      the shared world object, or {@code null} for a process device
+ * @param bootstraps the ranks' bootstraps, or {@code null} for a thread device
  */
-final class Worlds {
-
-    /** The devices that run ranks as threads of this JVM. */
-    static final String SMDEV = "smdev";
-
-    private Worlds() {
-    }
+record Worlds(Object world, InJvmBootstrap.Job bootstraps) {
 
     /**
-     * Checks that a device can run a job's ranks in this JVM.
+     * Returns what kind of world a device makes.
      *
      * @param device the device name
-     * @throws IllegalArgumentException naming the device and the devices that can
+     * @return its world kind
+     * @throws IllegalArgumentException if no device has that name; the message lists those there are
      */
-    static void check(String device) {
-        if (!SMDEV.equals(device)) {
-            throw new IllegalArgumentException("device '" + device
-                + "' cannot run ranks as threads of one JVM (expected: " + SMDEV + ")");
-        }
+    static WorldKind kind(String device) {
+        return Device.provider(device).worldKind();
     }
 
     /**
-     * Creates the world shared by the ranks of one job.
+     * Creates what the ranks of one job of a device share when they are threads of this JVM.
      *
-     * @param device the device name, accepted by {@link #check}
+     * @param device the device name
      * @param size   the number of ranks
-     * @return the world to hand to every rank's device
+     * @return the world or the bootstraps of the job
+     * @throws IllegalArgumentException if no device has that name
      */
-    static Object create(String device, int size) {
-        check(device);
-        return SmdevWorld.create(size);
+    static Worlds create(String device, int size) {
+        DeviceProvider provider = Device.provider(device);
+        return provider.worldKind() == WorldKind.THREADS
+            ? new Worlds(provider.newWorld(size), null)
+            : new Worlds(null, InJvmBootstrap.newJob(size));
+    }
+
+    /**
+     * Returns one rank's bootstrap.
+     *
+     * @param rank the rank
+     * @return the bootstrap, or {@code null} for a thread device
+     */
+    Bootstrap bootstrap(int rank) {
+        return bootstraps == null ? null : bootstraps.bootstrap(rank);
     }
 }
