@@ -53,6 +53,8 @@ final class BootstrapService implements AutoCloseable {
 
     /** How long a new connection has to complete the handshake, in milliseconds. */
     private static final int HANDSHAKE_MILLIS = 10_000;
+    /** How long {@link #close()} waits for the connections to end, in nanoseconds. */
+    private static final long CLOSE_WAIT_NANOS = 2_000_000_000L;
 
     private final int size;
     private final byte[] secret;
@@ -62,6 +64,7 @@ final class BootstrapService implements AutoCloseable {
     private final boolean[] connected;
     private final int[] fences;
     private final List<String> table = new ArrayList<>();
+    private final List<Thread> serving = new ArrayList<>();
     private String failure;
     private volatile boolean closed;
 
@@ -90,7 +93,10 @@ final class BootstrapService implements AutoCloseable {
         return (InetSocketAddress) server.getLocalSocketAddress();
     }
 
-    /** Stops listening and wakes every waiting fence with an error. */
+    /**
+     * Stops listening, wakes every waiting fence with an error, and waits a little for the
+     * connections of ranks that have ended, so that what they said last is reported.
+     */
     @Override
     public void close() {
         closed = true;
@@ -100,6 +106,22 @@ final class BootstrapService implements AutoCloseable {
         } catch (IOException ignored) {
             // closing a listening socket that is going away
         }
+        long deadline = System.nanoTime() + CLOSE_WAIT_NANOS;
+        for (Thread thread : servingThreads()) {
+            long left = deadline - System.nanoTime();
+            if (left > 0) {
+                try {
+                    thread.join(Math.max(1, left / 1_000_000));
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    private synchronized List<Thread> servingThreads() {
+        return List.copyOf(serving);
     }
 
     /**
@@ -118,9 +140,12 @@ final class BootstrapService implements AutoCloseable {
         while (!closed) {
             try {
                 Socket socket = server.accept();
-                Thread serving = new Thread(() -> serve(socket), "mpjrun-bootstrap-" + socket.getPort());
-                serving.setDaemon(true);
-                serving.start();
+                Thread thread = new Thread(() -> serve(socket), "mpjrun-bootstrap-" + socket.getPort());
+                thread.setDaemon(true);
+                synchronized (this) {
+                    serving.add(thread);
+                }
+                thread.start();
             } catch (IOException stopped) {
                 return;
             }

@@ -28,13 +28,15 @@ import java.util.concurrent.TimeUnit;
  *       program's] ProcessRank Main args}, with the rank, the size, the device and the bootstrap
  *       address in the environment and the secret on standard input.</li>
  *   <li>It forwards every rank's output line by line (with a {@code [rank]} prefix when asked).</li>
- *   <li>The first rank that aborts, fails, dies or leaves the bootstrap is the job's cause: the
- *       launcher fails the bootstrap's fences, gives the other ranks
+ *   <li>When a rank aborts, fails or dies, the launcher fails the bootstrap's fences, gives the other ranks
  *       {@link RuntimeConfiguration#STOP_GRACE_MILLIS} to end by themselves (a process device
  *       fails their waits on the dead rank with an error naming it), then kills those left.</li>
- *   <li>The launcher's exit status is the cause's: the abort code, 1 for a failure, the status of
- *       a rank that exited otherwise; 0 when every rank ended normally. A signal that ends the
- *       launcher (SIGINT, SIGTERM) kills every rank first.</li>
+ *   <li>The job's cause is the first rank that died (ended by a signal, or with a non-zero status,
+ *       without telling the bootstrap why), else the first that aborted or failed: a rank killed
+ *       at once makes its peers fail too, and they may say so before the launcher sees the death,
+ *       but the death is the cause. The launcher's exit status is the cause's: the abort code, 1
+ *       for a failure, the status of a rank that died; 0 when every rank ended normally. A signal
+ *       that ends the launcher (SIGINT, SIGTERM) kills every rank first.</li>
  * </ol>
  *
  * <p>Not thread-safe; one instance runs one job.
@@ -49,9 +51,17 @@ final class ProcessJob {
     private final Process[] processes;
     private final CountDownLatch ended;
     private final Object lock = new Object();
-    /** The first thing that went wrong, as the report's line; guarded by {@link #lock}. */
-    private String cause;
-    private int causeStatus;
+    /** Per rank, why it asked the bootstrap to end the job, or null; guarded by {@link #lock}. */
+    private final String[] abortReasons;
+    private final int[] abortStatus;
+    /** Per rank, its exit status once it ended, or null; guarded by {@link #lock}. */
+    private final Integer[] exitStatus;
+    /** Per rank, when it aborted or ended (an event count), for the earliest; guarded by {@link #lock}. */
+    private final long[] abortOrder;
+    private final long[] exitOrder;
+    private long events;
+    /** When the launcher started killing ranks (an event count), 0 before; guarded by {@link #lock}. */
+    private long killOrder;
     private long stopDeadline;
     private volatile BootstrapService bootstrap;
 
@@ -63,6 +73,11 @@ final class ProcessJob {
         this.err = err;
         this.processes = new Process[size];
         this.ended = new CountDownLatch(size);
+        this.abortReasons = new String[size];
+        this.abortStatus = new int[size];
+        this.exitStatus = new Integer[size];
+        this.abortOrder = new long[size];
+        this.exitOrder = new long[size];
     }
 
     /**
@@ -98,13 +113,36 @@ final class ProcessJob {
         for (Thread forwarder : forwarders) {
             forwarder.join(TimeUnit.SECONDS.toMillis(5));
         }
+        return report();
+    }
+
+    /** Reports the job's cause, if any, and returns the job's exit status. */
+    private int report() {
         synchronized (lock) {
-            if (cause != null) {
-                err.println("mpjrun: " + cause);
-                return causeStatus;
+            int died = -1;
+            int aborted = -1;
+            for (int rank = 0; rank < size; rank++) {
+                boolean dead = exitStatus[rank] != null && exitStatus[rank] != 0 && abortReasons[rank] == null
+                    && (killOrder == 0 || exitOrder[rank] < killOrder);
+                if (dead && (died < 0 || exitOrder[rank] < exitOrder[died])) {
+                    died = rank;
+                }
+                if (abortReasons[rank] != null && (aborted < 0 || abortOrder[rank] < abortOrder[aborted])) {
+                    aborted = rank;
+                }
             }
+            if (died >= 0) {
+                int status = exitStatus[died];
+                err.println("mpjrun: " + (status > 128 ? "rank " + died + " was killed by signal " + (status - 128)
+                    : "rank " + died + " exited with status " + status));
+                return status;
+            }
+            if (aborted >= 0) {
+                err.println("mpjrun: " + abortReasons[aborted]);
+                return abortStatus[aborted];
+            }
+            return 0;
         }
-        return 0;
     }
 
     /** {@return the command that starts a rank: this JVM's java, options and class path, then ProcessRank} */
@@ -178,19 +216,31 @@ final class ProcessJob {
     }
 
     private void exited(int rank, int status) {
+        synchronized (lock) {
+            exitStatus[rank] = status;
+            exitOrder[rank] = ++events;
+        }
         if (status != 0) {
-            stop(status > 128 ? "rank " + rank + " was killed by signal " + (status - 128)
-                : "rank " + rank + " exited with status " + status, status);
+            stop("rank " + rank + " ended with status " + status);
         }
         ended.countDown();
     }
 
-    /** Records the job's cause, if it is the first, and starts the grace period of the other ranks. */
-    private void stop(String why, int status) {
+    private void aborted(int rank, int status, String reason) {
         synchronized (lock) {
-            if (cause == null) {
-                cause = why;
-                causeStatus = status;
+            if (abortReasons[rank] == null) {
+                abortReasons[rank] = reason;
+                abortStatus[rank] = status;
+                abortOrder[rank] = ++events;
+            }
+        }
+        stop(reason);
+    }
+
+    /** Starts the grace period of the other ranks, if not started, and fails the bootstrap's fences. */
+    private void stop(String why) {
+        synchronized (lock) {
+            if (stopDeadline == 0) {
                 stopDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RuntimeConfiguration.STOP_GRACE_MILLIS);
             }
         }
@@ -201,6 +251,11 @@ final class ProcessJob {
     }
 
     private void killAll() {
+        synchronized (lock) {
+            if (killOrder == 0) {
+                killOrder = ++events;
+            }
+        }
         for (Process process : processes) {
             if (process != null && process.isAlive()) {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -213,7 +268,7 @@ final class ProcessJob {
     private final class Events implements BootstrapService.Events {
         @Override
         public void aborted(int rank, int status, String reason) {
-            stop(reason, status);
+            ProcessJob.this.aborted(rank, status, reason);
         }
 
         @Override

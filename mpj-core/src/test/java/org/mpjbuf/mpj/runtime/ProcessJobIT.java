@@ -1,0 +1,129 @@
+package org.mpjbuf.mpj.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mpjbuf.mpj.runtime.MpjrunProcess.mpjrun;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@code bin/mpjrun -dev niodev}: ranks as processes of this host. A rank's failure, abort or
+ * death ends the job with an error naming it, the survivors' waits fail naming the dead rank, and
+ * ending {@code mpjrun} ends every rank. More ranks than the 2 cores.
+ */
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class ProcessJobIT {
+
+    private static final Path MPJRUN = Path.of("..", "bin", "mpjrun").toAbsolutePath().normalize();
+    private static final Pattern READY = Pattern.compile("rank (\\d+) pid (\\d+) ready");
+
+    @Test
+    void shouldGreetFromEveryProcess() throws Exception {
+        MpjrunProcess.Run run = mpjrun("-np", "5", "-dev", "niodev", "-prefix", "org.mpjbuf.mpj.examples.HelloWorld");
+        assertEquals(0, run.status(), run.output());
+        for (int rank = 0; rank < 5; rank++) {
+            assertTrue(run.output().contains("[" + rank + "] Hello from rank " + rank + " of 5"), run.output());
+        }
+    }
+
+    @Test
+    void shouldReportAFailingRankAndAnAbortWithTheirStatus() throws Exception {
+        MpjrunProcess.Run thrown = mpjrun("-np", "3", "-dev", "niodev", "-cp", "target/test-classes",
+            "org.mpjbuf.mpj.testprograms.FailingProgram", "throw");
+        assertEquals(1, thrown.status(), thrown.output());
+        assertTrue(thrown.output().contains("mpjrun: rank 1 failed: java.lang.IllegalStateException: rank one gives up"),
+            thrown.output());
+        MpjrunProcess.Run aborted = mpjrun("-np", "2", "-dev", "niodev", "-cp", "target/test-classes",
+            "org.mpjbuf.mpj.testprograms.FailingProgram", "abort");
+        assertEquals(3, aborted.status(), aborted.output());
+        assertTrue(aborted.output().contains("mpjrun: rank 1 aborted with code 3"), aborted.output());
+    }
+
+    @Test
+    void shouldSayOnceThatTheMainClassCannotRunBeforeAnyProcessStarts() throws Exception {
+        MpjrunProcess.Run run = mpjrun("-np", "4", "-dev", "niodev", "org.example.Missing");
+        assertEquals(1, run.status(), run.output());
+        assertEquals(1, run.output().lines().count(), run.output());
+        assertTrue(run.output().startsWith("mpjrun: main class org.example.Missing not found"), run.output());
+    }
+
+    @ParameterizedTest(name = "rank {1} killed while {0}")
+    @CsvSource({"idle, 2", "send, 1", "send, 0", "collective, 3"})
+    void shouldEndEveryRankWithAnErrorNamingARankThatWasKilled(String mode, int victim) throws Exception {
+        Process job = start("-np", "4", "-dev", "niodev", "-cp", "target/test-classes",
+            "org.mpjbuf.mpj.testprograms.WaitingProgram", mode);
+        BufferedReader lines = reader(job);
+        StringBuilder output = new StringBuilder();
+        long[] pids = awaitReady(lines, 4, output);
+        ProcessHandle.of(pids[victim]).ifPresent(ProcessHandle::destroyForcibly);
+        long killed = System.nanoTime();
+        lines.lines().forEach(line -> output.append(line).append('\n'));
+        assertTrue(job.waitFor(20, TimeUnit.SECONDS), "mpjrun did not end after rank " + victim + " was killed");
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killed);
+        assertTrue(seconds <= 10, "the job took " + seconds + " s to end\n" + output);
+        assertNotEquals(0, job.exitValue(), output.toString());
+        assertTrue(output.toString().contains("mpjrun: rank " + victim + " was killed by signal 9"), output.toString());
+        for (long pid : pids) {
+            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "rank pid " + pid + " lives on");
+        }
+    }
+
+    @Test
+    void shouldEndEveryRankWhenMpjrunIsTerminated() throws Exception {
+        Process job = start("-np", "3", "-dev", "niodev", "-cp", "target/test-classes",
+            "org.mpjbuf.mpj.testprograms.WaitingProgram", "collective");
+        BufferedReader lines = reader(job);
+        long[] pids = awaitReady(lines, 3, new StringBuilder());
+        job.destroy();
+        assertTrue(job.waitFor(20, TimeUnit.SECONDS), "mpjrun did not end on SIGTERM");
+        for (long pid : pids) {
+            ProcessHandle.of(pid).ifPresent(rank -> rank.onExit().orTimeout(10, TimeUnit.SECONDS).join());
+            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "rank pid " + pid + " lives on");
+        }
+    }
+
+    private static Process start(String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of("bash", MPJRUN.toString()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).start();
+    }
+
+    private static BufferedReader reader(Process job) {
+        return new BufferedReader(new InputStreamReader(job.getInputStream(), StandardCharsets.UTF_8));
+    }
+
+    /** Reads the output until every rank said it is ready; returns the ranks' process ids by rank. */
+    private static long[] awaitReady(BufferedReader lines, int size, StringBuilder output) throws IOException {
+        long[] pids = new long[size];
+        int ready = 0;
+        while (ready < size) {
+            String line = lines.readLine();
+            if (line == null) {
+                throw new AssertionError("the job ended before every rank was ready:\n" + output);
+            }
+            output.append(line).append('\n');
+            Matcher matcher = READY.matcher(line);
+            if (matcher.find()) {
+                pids[Integer.parseInt(matcher.group(1))] = Long.parseLong(matcher.group(2));
+                ready++;
+            }
+        }
+        return pids;
+    }
+}
