@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Programs written in MPJ Express's style, kept as sources in {@code src/test/mpjexpress}: compiled
  * here, unchanged, against the {@code mpi} package the build produced, then run through
- * {@code bin/mpjrun} at 2, 4 and 8 ranks (more than the cores): unchecked exceptions,
+ * {@code bin/mpjrun} at 2, 4 and 8 ranks (more than the cores), as threads (smdev) and as
+ * processes (niodev): unchecked exceptions,
  * {@code status.count}, object reductions over typed arrays, a Reduce into its send array,
  * {@code Create_intercomm} on the peer, JDK classes as objects, and a main class that is not
  * public reading MPJ Express's launcher arguments. Each rank checks its own results
@@ -55,16 +56,19 @@ class MpjExpressProgramsIT {
         List<Arguments> cases = new ArrayList<>();
         for (String program : List.of("StatusCount", "TypedObjectReduce", "AliasedReduce", "PeerIntercomm", "JdkObjects",
             "LauncherArguments")) {
-            for (int size : new int[] {2, 4, 8}) {
-                cases.add(Arguments.of(program, size));
+            for (String device : List.of("smdev", "niodev")) {
+                for (int size : new int[] {2, 4, 8}) {
+                    cases.add(Arguments.of(program, device, size));
+                }
             }
         }
         return cases.stream();
     }
 
     /** The command line of one program: LauncherArguments reads MPJ Express's launcher arguments. */
-    private static List<String> commandLine(String program, int size) {
-        List<String> line = new ArrayList<>(List.of("-np", Integer.toString(size), "-cp", classes.toString()));
+    private static List<String> commandLine(String program, String device, int size) {
+        List<String> line = new ArrayList<>(List.of("-np", Integer.toString(size), "-dev", device, "-cp",
+            classes.toString()));
         if (program.equals("LauncherArguments")) {
             line.add("-mpjexpress-args");
             line.addAll(List.of(program, "alpha", "7"));
@@ -74,10 +78,10 @@ class MpjExpressProgramsIT {
         return line;
     }
 
-    @ParameterizedTest(name = "{0} on {1} ranks")
+    @ParameterizedTest(name = "{0} on {1}, {2} ranks")
     @MethodSource("programsAndSizes")
-    void shouldRunUnchangedThroughMpjrun(String program, int size) throws Exception {
-        MpjrunProcess.Run run = mpjrun(commandLine(program, size).toArray(String[]::new));
+    void shouldRunUnchangedThroughMpjrun(String program, String device, int size) throws Exception {
+        MpjrunProcess.Run run = mpjrun(commandLine(program, device, size).toArray(String[]::new));
         assertEquals(0, run.status(), run.output());
         for (int rank = 0; rank < size; rank++) {
             assertTrue(run.output().contains(program + " OK at rank " + rank), run.output());
