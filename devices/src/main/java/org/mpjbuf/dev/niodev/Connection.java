@@ -1,5 +1,6 @@
 package org.mpjbuf.dev.niodev;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -24,6 +25,7 @@ final class Connection {
     private static final int FRAMES_PER_EVENT = 64;
 
     final NiodevDevice device;
+    private final Protocol protocol;
     final int rank;
     final SocketChannel channel;
     final String remote;
@@ -43,9 +45,10 @@ final class Connection {
     volatile boolean byeReceived;
     volatile boolean byeAcknowledged;
 
-    Connection(final NiodevDevice device, final int rank, final SocketChannel channel, final SelectionKey key,
-               final int eagerLimit, final int maxMessageLength) {
+    Connection(final NiodevDevice device, final Protocol protocol, final int rank, final SocketChannel channel,
+               final SelectionKey key, final int eagerLimit, final int maxMessageLength) {
         this.device = device;
+        this.protocol = protocol;
         this.rank = rank;
         this.channel = channel;
         this.key = key;
@@ -85,7 +88,7 @@ final class Connection {
         try {
             if (closedBecause != null) {
                 if (block != null) {
-                    device.free(block);
+                    protocol.free(block);
                 }
                 throw new DeviceException("cannot send to rank " + rank + ": " + closedBecause);
             }
@@ -123,7 +126,7 @@ final class Connection {
             frame.parts(staticPart, dynamicPart);
             frame.completeWhenWritten = owner;
             if (!queue.isEmpty() && owner == null) {
-                frame.stageRemainder(device.allocate((int) frame.remainingPayload()));
+                frame.stageRemainder(protocol.allocate((int) frame.remainingPayload()));
             }
             writeOrQueue(frame);
         } finally {
@@ -144,7 +147,7 @@ final class Connection {
                 return;
             }
             if (frame.block == null && frame.completeWhenWritten == null && frame.count > 1) {
-                frame.stageRemainder(device.allocate((int) frame.remainingPayload()));
+                frame.stageRemainder(protocol.allocate((int) frame.remainingPayload()));
             }
             queue.add(frame);
             key.interestOpsOr(SelectionKey.OP_WRITE);
@@ -160,7 +163,7 @@ final class Connection {
         final NiodevRequest owner = frame.completeWhenWritten;
         frame.clear();
         if (block != null) {
-            device.free(block);
+            protocol.free(block);
         }
         if (spare.size() < 64) {
             spare.add(frame);
@@ -172,7 +175,7 @@ final class Connection {
 
     private void writeFailed(final OutFrame frame, final IOException ex) {
         if (frame.block != null) {
-            device.free(frame.block);
+            protocol.free(frame.block);
         }
         final NiodevRequest owner = frame.completeWhenWritten;
         frame.clear();
@@ -227,7 +230,7 @@ final class Connection {
             closedBecause = reason;
             for (OutFrame frame = queue.poll(); frame != null; frame = queue.poll()) {
                 if (frame.block != null) {
-                    device.free(frame.block);
+                    protocol.free(frame.block);
                 }
                 final NiodevRequest owner = frame.completeWhenWritten;
                 frame.clear();
@@ -287,8 +290,8 @@ final class Connection {
         }
     }
 
-    private java.io.EOFException endOfStream(final String where) {
-        return new java.io.EOFException(where == null ? "rank " + rank + " (" + remote + ") closed the connection"
+    private EOFException endOfStream(final String where) {
+        return new EOFException(where == null ? "rank " + rank + " (" + remote + ") closed the connection"
             : "rank " + rank + " (" + remote + ") closed the connection " + where + " (truncated frame)");
     }
 
@@ -304,15 +307,15 @@ final class Connection {
                 final Arrival arrival = new Arrival(rank, h.tag, h.context, h.isBuffer(), h.elementType,
                     h.elementCount, h.messageLength, h.dynamicLength, h.order, rendezvous ? h.sendId : -1, null);
                 if (!rendezvous && h.payloadLength > 0) {
-                    arrival.block = device.allocate(h.payloadLength);
+                    arrival.block = protocol.allocate(h.payloadLength);
                     readPayload(arrival, null);
                 } else {
-                    device.arrived(arrival);
+                    protocol.arrived(arrival);
                 }
             }
-            case NiodevFrameDescriptor.CTS -> device.readyToSend(this, h.sendId, h.receiveId);
+            case NiodevFrameDescriptor.CTS -> protocol.readyToSend(this, h.sendId, h.receiveId);
             case NiodevFrameDescriptor.DATA -> {
-                final NiodevRequest receive = device.findRendezvousReceive(h.receiveId);
+                final NiodevRequest receive = protocol.findRendezvousReceive(h.receiveId);
                 if (receive == null || receive.matched.source != rank
                     || receive.matched.messageLength != h.messageLength) {
                     throw new MalformedFrameException("malformed niodev frame: DATA for receive id " + h.receiveId
@@ -325,10 +328,10 @@ final class Connection {
                     && staticLength <= receive.buffer.storageSegment().byteSize()) {
                     readInPlace(arrival, receive, staticLength);
                 } else if (h.payloadLength > 0) {
-                    arrival.block = device.allocate(h.payloadLength);
+                    arrival.block = protocol.allocate(h.payloadLength);
                     readPayload(arrival, receive);
                 } else {
-                    device.dataArrived(arrival, receive);
+                    protocol.dataArrived(arrival, receive);
                 }
             }
             case NiodevFrameDescriptor.BYE -> device.peerFinished(this);
@@ -371,11 +374,11 @@ final class Connection {
         readingFor = null;
         readingDynamic = null;
         if (receive != null && arrival.block == null) {
-            device.dataArrivedInPlace(arrival, receive, dynamic);
+            protocol.dataArrivedInPlace(arrival, receive, dynamic);
         } else if (receive == null) {
-            device.arrived(arrival);
+            protocol.arrived(arrival);
         } else {
-            device.dataArrived(arrival, receive);
+            protocol.dataArrived(arrival, receive);
         }
     }
 

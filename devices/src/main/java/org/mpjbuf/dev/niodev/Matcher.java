@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.agrona.collections.Long2ObjectHashMap;
+import org.mpjbuf.dev.Device;
+import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.ProcessID;
 
 /**
@@ -130,7 +132,7 @@ final class Matcher {
             }
             final String unreachable = unreachable(receive);
             if (unreachable != null) {
-                receive.complete(null, new org.mpjbuf.dev.DeviceException(unreachable));
+                receive.complete(null, new DeviceException(unreachable));
             } else {
                 (receive.kind == NiodevRequest.PROBE ? probes : posted).add(receive);
             }
@@ -153,7 +155,7 @@ final class Matcher {
         try {
             for (Arrival a = unexpected.head(); a != null; a = unexpected.next(a)) {
                 if (context == a.context && (source == ProcessID.ANY_RANK || source == a.source)
-                    && (tag == org.mpjbuf.dev.Device.ANY_TAG || tag == a.tag)) {
+                    && (tag == Device.ANY_TAG || tag == a.tag)) {
                     return a;
                 }
             }

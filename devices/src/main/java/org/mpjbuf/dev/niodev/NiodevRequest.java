@@ -7,9 +7,11 @@ import java.util.concurrent.locks.LockSupport;
 
 import org.mpjbuf.Buffer;
 import org.mpjbuf.dev.CompletionListener;
+import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.ElementSink;
 import org.mpjbuf.dev.ElementType;
+import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.Request;
 import org.mpjbuf.dev.Status;
 
@@ -100,8 +102,8 @@ final class NiodevRequest extends Queued implements Request {
     /** Tells whether this receive or probe pattern accepts a message of (source, tag, context). */
     boolean accepts(final int source, final int messageTag, final int messageContext) {
         return context == messageContext
-            && (peer == source || peer == org.mpjbuf.dev.ProcessID.ANY_RANK)
-            && (tag == messageTag || tag == org.mpjbuf.dev.Device.ANY_TAG);
+            && (peer == source || peer == ProcessID.ANY_RANK)
+            && (tag == messageTag || tag == Device.ANY_TAG);
     }
 
     /**

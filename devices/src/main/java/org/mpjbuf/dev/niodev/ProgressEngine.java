@@ -4,6 +4,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
+import java.nio.channels.Channel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
@@ -58,6 +59,7 @@ final class ProgressEngine implements Runnable {
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final Thread thread;
     private volatile boolean running = true;
+    private long nextExpiryCheck;
 
     ProgressEngine(final NiodevDevice device, final Selector selector, final ServerSocketChannel listener,
                    final SecretKeySpec key, final long handshakeTimeoutMillis) throws IOException {
@@ -213,6 +215,10 @@ final class ProgressEngine implements Runnable {
 
     private void expireHandshakes() {
         final long now = System.nanoTime();
+        if (now - nextExpiryCheck < 0) {
+            return;
+        }
+        nextExpiryCheck = now + TimeUnit.MILLISECONDS.toNanos(SELECT_MILLIS);
         for (final SelectionKey candidate : selector.keys()) {
             if (candidate.attachment() instanceof Pending pending && candidate.isValid()
                 && now - pending.started > handshakeTimeoutNanos) {
@@ -239,7 +245,7 @@ final class ProgressEngine implements Runnable {
         channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
     }
 
-    static void closeQuietly(final java.nio.channels.Channel channel) {
+    static void closeQuietly(final Channel channel) {
         if (channel != null) {
             try {
                 channel.close();
