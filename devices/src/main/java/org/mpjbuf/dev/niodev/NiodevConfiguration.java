@@ -61,8 +61,9 @@ public final class NiodevConfiguration {
     public static final long FINISH_TIMEOUT_MILLIS_DEFAULT = 5_000L;
 
     /**
-     * Property naming how long a waiting thread spins before it parks, in nanoseconds; a host with
-     * more local ranks than processors spins at most 1 us.
+     * Property naming the longest time a waiting thread spins before it parks, in nanoseconds; the
+     * rank adapts below it ({@link org.mpjbuf.dev.SpinBudget}), and a host with more local ranks
+     * than processors spins at most 1 us.
      */
     public static final String IDLE_SPIN_NANOS_PROP_NAME = "mpjbuf.niodev.idleSpinNanos";
     /** Default spin time: 20 us, about one loopback round trip. */

@@ -25,6 +25,7 @@ import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.ElementSink;
 import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.dev.ProcessID;
+import org.mpjbuf.dev.SpinBudget;
 import org.mpjbuf.dev.Request;
 import org.mpjbuf.dev.Status;
 import org.mpjbuf.dev.internal.ObjectCodec;
@@ -73,7 +74,7 @@ final class NiodevDevice implements Device {
     private ClassLoader classLoader;
     private int eagerLimit;
     private int maxMessageLength;
-    private long spinNanos;
+    private SpinBudget spinBudget;
     private long finishTimeoutMillis;
     private BufferPool pool;
     private Matcher matcher;
@@ -118,7 +119,8 @@ final class NiodevDevice implements Device {
         final int localRanks = bootstrap == null ? 1 : bootstrap.localRanks().length;
         final long spin = NiodevConfiguration.longValue(NiodevConfiguration.IDLE_SPIN_NANOS_PROP_NAME, arguments,
             NiodevConfiguration.IDLE_SPIN_NANOS);
-        spinNanos = localRanks > Runtime.getRuntime().availableProcessors() ? Math.min(spin, 1_000L) : spin;
+        spinBudget = new SpinBudget(localRanks > Runtime.getRuntime().availableProcessors() ? Math.min(spin, 1_000L)
+            : spin);
         ids = new ProcessID[size];
         for (int r = 0; r < size; r++) {
             ids[r] = ProcessID.of(r);
@@ -496,8 +498,9 @@ final class NiodevDevice implements Device {
         return ids[rank];
     }
 
-    long spinNanos() {
-        return spinNanos;
+    /** Returns the rank's spin budget, shared by its waiting threads (a lost update only blurs it). */
+    SpinBudget spinBudget() {
+        return spinBudget;
     }
 
     /** Returns how many connections this rank refused (failed handshakes). */

@@ -13,6 +13,7 @@ import org.mpjbuf.dev.ElementSink;
 import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.Request;
+import org.mpjbuf.dev.SpinBudget;
 import org.mpjbuf.dev.Status;
 
 /**
@@ -22,7 +23,8 @@ import org.mpjbuf.dev.Status;
  * published (under the matcher's lock, or by handing it to a connection) and do not change
  * afterwards, except {@link #id} and {@link #matched}, which the thread holding the matcher's lock
  * sets. Completion happens once ({@link #complete}) and is published by a volatile write; the
- * waiting thread spins for a while, then parks until the completing thread unparks it.
+ * waiting thread spins for its rank's adaptive {@link SpinBudget}, then parks until the
+ * completing thread unparks it.
  */
 final class NiodevRequest extends Queued implements Request {
     static final byte SEND = 0;
@@ -162,14 +164,23 @@ final class NiodevRequest extends Queued implements Request {
     /** Waits for completion and rethrows a failure. */
     void awaitCompletion() {
         if (!isComplete()) {
-            final long spinNanos = owner.spinNanos();
+            final SpinBudget budget = owner.spinBudget();
+            final long spinNanos = budget.nanos();
             final long deadline = System.nanoTime() + spinNanos;
-            for (int i = 1; !isComplete(); i++) {
+            boolean spun = spinNanos > 0;
+            for (int i = 1; spun && !isComplete(); i++) {
                 Thread.onSpinWait();
                 if ((i & 63) == 0 && System.nanoTime() - deadline >= 0) {
-                    park();
-                    break;
+                    spun = false;
                 }
+            }
+            if (spun) {
+                budget.spinSucceeded();
+            } else {
+                if (spinNanos > 0) {
+                    budget.spinFailed();
+                }
+                park();
             }
         }
         final DeviceException error = failure;
