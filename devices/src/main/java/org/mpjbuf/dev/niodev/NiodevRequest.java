@@ -31,6 +31,7 @@ final class NiodevRequest extends Queued implements Request {
     static final byte RECEIVE = 1;
     static final byte PROBE = 2;
 
+    private static final System.Logger LOG = System.getLogger(NiodevRequest.class.getName());
     private static final VarHandle STATE;
     private static final VarHandle LISTENERS;
     private static final Object COMPLETED = new Object();
@@ -140,7 +141,12 @@ final class NiodevRequest extends Queued implements Request {
         final Object registered = LISTENERS.getAndSet(this, COMPLETED);
         if (registered instanceof ListenerNode node) {
             for (ListenerNode n = node; n != null; n = n.next) {
-                n.listener.onComplete(this);
+                try {
+                    n.listener.onComplete(this);
+                } catch (final RuntimeException ex) {
+                    // often on the progress thread, which must outlive a listener that breaks its contract
+                    LOG.log(System.Logger.Level.ERROR, "a completion listener of " + this + " failed", ex);
+                }
             }
         }
     }

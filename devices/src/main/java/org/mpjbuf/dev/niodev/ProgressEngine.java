@@ -16,6 +16,8 @@ import java.util.concurrent.TimeUnit;
 
 import javax.crypto.spec.SecretKeySpec;
 
+import org.mpjbuf.dev.DeviceException;
+
 /**
  * The progress thread of one niodev device: one selector over the listening socket, the
  * connections being authenticated and the authenticated connections.
@@ -176,7 +178,7 @@ final class ProgressEngine implements Runnable {
             } catch (final MalformedFrameException ex) {
                 device.connectionFailed(connection, "closed the connection to rank " + connection.rank + " ("
                     + connection.remote + "): " + ex.getMessage());
-            } catch (final IOException ex) {
+            } catch (final IOException | DeviceException ex) {
                 device.connectionFailed(connection, "the connection to rank " + connection.rank + " ("
                     + connection.remote + ") failed: " + ex);
             }
