@@ -1,7 +1,5 @@
 package org.mpjbuf.dev;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.ServiceLoader;
 
 import org.mpjbuf.Buffer;
@@ -76,20 +74,7 @@ public interface Device {
      *     the names that are
      */
     static Device newInstance(final String name) {
-        if (name == null) {
-            throw new NullPointerException("device name is null");
-        }
-        final List<String> available = new ArrayList<>();
-        final ServiceLoader<DeviceProvider> loader =
-            ServiceLoader.load(DeviceProvider.class, Device.class.getClassLoader());
-        for (final DeviceProvider provider : loader) {
-            if (provider.name().equals(name)) {
-                return provider.newDevice();
-            }
-            available.add(provider.name());
-        }
-        throw new IllegalArgumentException(
-            "unknown device '" + name + "'; available devices: " + available);
+        return DeviceProvider.forName(name).newDevice();
     }
 
     /**
