@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -185,11 +184,33 @@ final class NiodevWorldTest {
     }
 
     @Test
+    @Timeout(60)
+    void shouldNotLeaveARequestToSendOfAFinishedRankToBeReceived() throws InterruptedException {
+        final List<Device> devices = NiodevWorlds.open(2, Map.of());
+        try {
+            final Request orphan = devices.get(0).isend(new byte[1 << 20], 0, 1 << 20, ProcessID.of(1), 1, CONTEXT);
+            while (devices.get(1).iprobe(ProcessID.of(0), 1, CONTEXT) == null) {
+                Thread.sleep(1);
+            }
+            devices.get(0).finish();
+            assertThrows(DeviceException.class, orphan::await);
+            final DeviceException failed = assertThrows(DeviceException.class,
+                () -> devices.get(1).recv(new byte[1 << 20], 0, 1 << 20, ProcessID.of(0), 1, CONTEXT));
+            assertTrue(failed.getMessage().contains("rank 0 has finished"), failed.getMessage());
+        } finally {
+            devices.get(1).finish();
+        }
+    }
+
+    @Test
     @Timeout(30)
     void shouldSayItsRanksAreProcessesAndNeedABootstrap() {
-        final DeviceProvider provider = ServiceLoader.load(DeviceProvider.class).stream()
-            .map(ServiceLoader.Provider::get).filter(p -> p.name().equals("niodev")).findFirst().orElseThrow();
-        assertEquals(WorldKind.PROCESSES, provider.worldKind());
+        assertEquals(WorldKind.PROCESSES, DeviceProvider.forName("niodev").worldKind());
+        assertEquals(WorldKind.THREADS, DeviceProvider.forName("smdev").worldKind());
+        final IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+            () -> DeviceProvider.forName("nosuchdev"));
+        assertTrue(unknown.getMessage().contains("niodev") && unknown.getMessage().contains("smdev"),
+            unknown.getMessage());
         final IllegalArgumentException noBootstrap = assertThrows(IllegalArgumentException.class,
             () -> Device.newInstance("niodev").init(DeviceArguments.builder().rank(0).size(2).build()));
         assertTrue(noBootstrap.getMessage().contains("Bootstrap"), noBootstrap.getMessage());
