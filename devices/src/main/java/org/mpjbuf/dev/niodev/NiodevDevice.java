@@ -25,8 +25,8 @@ import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.ElementSink;
 import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.dev.ProcessID;
-import org.mpjbuf.dev.SpinBudget;
 import org.mpjbuf.dev.Request;
+import org.mpjbuf.dev.SpinBudget;
 import org.mpjbuf.dev.Status;
 import org.mpjbuf.dev.internal.ObjectCodec;
 import org.mpjbuf.dev.internal.Sections;
@@ -36,13 +36,9 @@ import org.mpjbuf.dev.internal.Sections;
  * {@link Matcher} for matching and ordering, {@link NiodevFrameDescriptor} for the frames and
  * {@link NiodevHandshakeDescriptor} for authentication.
  *
- * <p><b>Protocols.</b> A standard send of at most the eager limit is copied once into a pooled
- * block, written as one EAGER frame (header and block in one gathering write) and completes at
- * once. A larger one, and every synchronous send, sends a request to send (RTS) and waits: when a
- * receive matches it, the receiver answers with a ready message (CTS), and the sender copies its
- * data into a pooled block, writes it as a DATA frame straight into a pooled block of the
- * receiver, and completes. Messages to this rank itself take the same paths through the matcher
- * without a socket.
+ * <p><b>Protocols.</b> Eager below the protocol switch limit, rendezvous (request to send, ready
+ * message, data) above it and for every synchronous send; see {@link Protocol}. Messages to this
+ * rank itself take the same paths through the matcher without a socket.
  *
  * <p><b>Start-up.</b> {@code init} listens on the configured address (loopback by default), puts
  * its endpoint into the bootstrap, fences, connects to every lower rank and accepts every higher
@@ -134,8 +130,8 @@ final class NiodevDevice implements Device {
                 connectAll(arguments, bootstrap);
             } catch (final IOException | RuntimeException ex) {
                 shutDown("init failed");
-                if (ex instanceof DeviceException failure) {
-                    throw failure;
+                if (ex instanceof DeviceException || ex instanceof IllegalArgumentException) {
+                    throw (RuntimeException) ex;
                 }
                 throw new DeviceException("niodev rank " + rank + " could not join its job of " + size + ": " + ex, ex);
             }
