@@ -31,6 +31,8 @@ final class Connection {
     final String remote;
     private final SelectionKey key;
     private final ReentrantLock writeLock = new ReentrantLock();
+    /** Held by whoever reads: the progress thread, or a waiting thread that reads while it spins. */
+    private final ReentrantLock readLock = new ReentrantLock();
     private final ArrayDeque<OutFrame> queue = new ArrayDeque<>();
     private final ArrayDeque<OutFrame> spare = new ArrayDeque<>();
     private final ByteBuffer headerBytes = ByteBuffer.allocateDirect(NiodevFrameDescriptor.HEADER_LENGTH);
@@ -253,12 +255,40 @@ final class Connection {
     // ---------------------------------------------------------------- reading, progress thread
 
     /**
+     * Reads and dispatches what the socket has, and turns a failure into the end of this peer:
+     * the progress thread waits for the read lock, a waiting thread only tries it.
+     *
+     * @param waitForLock whether to wait if another thread is reading
+     */
+    void read(final boolean waitForLock) {
+        if (waitForLock) {
+            readLock.lock();
+        } else if (!readLock.tryLock()) {
+            return;
+        }
+        try {
+            if (closedBecause == null) {
+                onReadable();
+            }
+        } catch (final EOFException ex) {
+            device.connectionClosed(this, ex.getMessage());
+        } catch (final MalformedFrameException ex) {
+            device.connectionFailed(this, "closed the connection to rank " + rank + " (" + remote + "): "
+                + ex.getMessage());
+        } catch (final IOException | DeviceException ex) {
+            device.connectionFailed(this, "the connection to rank " + rank + " (" + remote + ") failed: " + ex);
+        } finally {
+            readLock.unlock();
+        }
+    }
+
+    /**
      * Reads and dispatches the frames the socket has, up to {@link #FRAMES_PER_EVENT}.
      *
      * @throws MalformedFrameException if the peer sent bytes that are not a valid frame
      * @throws IOException if the socket fails; {@link java.io.EOFException} if the peer closed it
      */
-    void onReadable() throws IOException {
+    private void onReadable() throws IOException {
         for (int frames = 0; frames < FRAMES_PER_EVENT; frames++) {
             if (scatterCount == 0) {
                 final int n = channel.read(headerBytes);

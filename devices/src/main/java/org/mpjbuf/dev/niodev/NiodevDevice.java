@@ -71,6 +71,7 @@ final class NiodevDevice implements Device {
     private int eagerLimit;
     private int maxMessageLength;
     private SpinBudget spinBudget;
+    private boolean waiterReads;
     private long finishTimeoutMillis;
     private BufferPool pool;
     private Matcher matcher;
@@ -117,6 +118,8 @@ final class NiodevDevice implements Device {
             NiodevConfiguration.IDLE_SPIN_NANOS);
         spinBudget = new SpinBudget(localRanks > Runtime.getRuntime().availableProcessors() ? Math.min(spin, 1_000L)
             : spin);
+        waiterReads = NiodevConfiguration.longValue(NiodevConfiguration.WAITER_READS_PROP_NAME, arguments,
+            NiodevConfiguration.WAITER_READS ? 1 : 0) != 0;
         ids = new ProcessID[size];
         for (int r = 0; r < size; r++) {
             ids[r] = ProcessID.of(r);
@@ -492,6 +495,29 @@ final class NiodevDevice implements Device {
 
     ProcessID processId() {
         return ids[rank];
+    }
+
+    /**
+     * Lets a thread that spins while it waits for a request read the sockets itself: the one of
+     * {@code peer}, or all of them for {@link ProcessID#ANY_RANK}; a socket another thread is
+     * reading is skipped.
+     */
+    void pollReads(final int peer) {
+        if (!waiterReads || lifecycle != ACTIVE || peer == rank) {
+            return;
+        }
+        if (peer != ProcessID.ANY_RANK) {
+            final Connection c = connections[peer];
+            if (c != null) {
+                c.read(false);
+            }
+            return;
+        }
+        for (final Connection c : connections) {
+            if (c != null) {
+                c.read(false);
+            }
+        }
     }
 
     /** Returns the rank's spin budget, shared by its waiting threads (a lost update only blurs it). */

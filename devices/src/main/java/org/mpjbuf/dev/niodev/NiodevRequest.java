@@ -176,6 +176,7 @@ final class NiodevRequest extends Queued implements Request {
             boolean spun = spinNanos > 0;
             for (int i = 1; spun && !isComplete(); i++) {
                 Thread.onSpinWait();
+                owner.pollReads(peer);
                 if ((i & 63) == 0 && System.nanoTime() - deadline >= 0) {
                     spun = false;
                 }

@@ -1,6 +1,5 @@
 package org.mpjbuf.dev.niodev;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
@@ -23,7 +22,8 @@ import org.mpjbuf.dev.DeviceException;
  * connections being authenticated and the authenticated connections.
  *
  * <h2>Design note</h2>
- * Progress runs in one selector thread per device, and sends start in the sending thread:
+ * Progress runs in one selector thread per device, and sends start in the sending thread
+ * (optionally a spinning waiter reads too, see below):
  * <ol>
  *   <li>A sending thread writes its frame itself when nothing is queued before it on that
  *       connection (the common case: one system call, no hand-off); only what the socket does
@@ -48,9 +48,14 @@ import org.mpjbuf.dev.DeviceException;
  * there (132 us at 1 B, 0.47 GB/s at 1 MiB), because on two busy cores the spinner takes the
  * core the progress thread needs; hence waits spin only for the rank's adaptive
  * {@link org.mpjbuf.dev.SpinBudget} (20 us at most by default), which shrinks to nothing when
- * spins fail. Each message costs two wake-ups (the progress thread, then the waiter); taking the
- * reads into a waiting thread that spins anyway would save the second on a machine with idle
- * cores, and is the next thing to measure against Open MPI's TCP transport on an idle machine.
+ * spins fail. Each message costs two wake-ups (the progress thread, then the waiter). With
+ * {@code mpjbuf.niodev.waiterReads=1} a waiting thread that spins also reads the socket it waits
+ * on when the progress thread is not reading it (one read lock per connection keeps each
+ * connection's frames in order), so it does both: in interleaved runs on the same busy machine
+ * the 1 B half round trip fell from 35-41 us to 21-26 us, but the bandwidth at 64 KiB to 1 MiB
+ * fell by up to half (the spinning reader takes the core the progress thread and the peer
+ * need), so the default stays with the progress thread alone until this is measured on idle
+ * cores beside Open MPI's TCP transport.
  *
  * <p>Handshakes: a connection accepted or made is not a peer until it has passed the
  * challenge-response of {@link Handshake}; one that fails, sends garbage, or stays silent past the
@@ -166,18 +171,13 @@ final class ProgressEngine implements Runnable {
         }
         final Object attachment = ready.attachment();
         if (attachment instanceof Connection connection) {
+            if (ready.isReadable()) {
+                connection.read(true);
+            }
             try {
-                if (ready.isReadable()) {
-                    connection.onReadable();
-                }
                 if (ready.isValid() && ready.isWritable()) {
                     connection.onWritable();
                 }
-            } catch (final EOFException ex) {
-                device.connectionClosed(connection, ex.getMessage());
-            } catch (final MalformedFrameException ex) {
-                device.connectionFailed(connection, "closed the connection to rank " + connection.rank + " ("
-                    + connection.remote + "): " + ex.getMessage());
             } catch (final IOException | DeviceException ex) {
                 device.connectionFailed(connection, "the connection to rank " + connection.rank + " ("
                     + connection.remote + ") failed: " + ex);
