@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 import org.mpjbuf.Buffer;
@@ -84,10 +83,7 @@ final class NiodevDevice implements Device {
     private volatile String initFailure;
     private volatile Thread initWaiter;
 
-    private final AtomicLong completions = new AtomicLong();
-    private final AtomicLong peeked = new AtomicLong();
-    private volatile NiodevRequest lastCompleted;
-    private volatile Thread peekWaiter;
+    private final Completions completions = new Completions();
 
     @Override
     public ProcessID[] init(final DeviceArguments arguments) {
@@ -237,10 +233,7 @@ final class NiodevDevice implements Device {
             sayGoodbye();
         }
         shutDown(reason);
-        final Thread waiting = peekWaiter;
-        if (waiting != null) {
-            LockSupport.unpark(waiting);
-        }
+        completions.wake();
     }
 
     /** Tells every peer this rank finishes and waits, within the finish timeout, until each knows. */
@@ -451,21 +444,9 @@ final class NiodevDevice implements Device {
     @Override
     public Request peek() {
         checkActive();
-        while (true) {
-            final long seen = peeked.get();
-            if (completions.get() > seen) {
-                if (peeked.compareAndSet(seen, completions.get())) {
-                    return lastCompleted;
-                }
-                continue;
-            }
-            peekWaiter = Thread.currentThread();
-            if (completions.get() == seen && lifecycle == ACTIVE) {
-                LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(10));
-            }
-            peekWaiter = null;
-            checkActive();
-        }
+        final Request completed = completions.next(() -> lifecycle == ACTIVE);
+        checkActive();
+        return completed;
     }
 
     @Override
@@ -532,17 +513,12 @@ final class NiodevDevice implements Device {
 
     /** Counts a completed request and wakes a thread waiting in {@link #peek()}. */
     void requestCompleted(final NiodevRequest request) {
-        lastCompleted = request;
-        completions.incrementAndGet();
-        progressMade();
+        completions.completed(request);
     }
 
-    /** Wakes the threads that poll for progress: {@link #peek()}, {@code init} and {@code finish}. */
+    /** Wakes a thread waiting in {@link #peek()} to check again. */
     void progressMade() {
-        final Thread waiting = peekWaiter;
-        if (waiting != null) {
-            LockSupport.unpark(waiting);
-        }
+        completions.wake();
     }
 
     boolean cancel(final NiodevRequest request) {
