@@ -1,7 +1,5 @@
 package org.mpjbuf.dev;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.ServiceLoader;
 
 import org.mpjbuf.Buffer;
@@ -76,34 +74,7 @@ public interface Device {
      *     the names that are
      */
     static Device newInstance(final String name) {
-        return provider(name).newDevice();
-    }
-
-    /**
-     * Finds the provider of the device of the given name through {@link ServiceLoader}, so that a
-     * runtime can ask what kind of world the device makes before it starts any rank.
-     *
-     * @param name the device name, such as {@code "smdev"}
-     * @return the provider
-     * @throws NullPointerException if {@code name} is {@code null}
-     * @throws IllegalArgumentException if no device of that name is available; the message lists
-     *     the names that are
-     */
-    static DeviceProvider provider(final String name) {
-        if (name == null) {
-            throw new NullPointerException("device name is null");
-        }
-        final List<String> available = new ArrayList<>();
-        final ServiceLoader<DeviceProvider> loader =
-            ServiceLoader.load(DeviceProvider.class, Device.class.getClassLoader());
-        for (final DeviceProvider provider : loader) {
-            if (provider.name().equals(name)) {
-                return provider;
-            }
-            available.add(provider.name());
-        }
-        throw new IllegalArgumentException(
-            "unknown device '" + name + "'; available devices: " + available);
+        return DeviceProvider.forName(name).newDevice();
     }
 
     /**

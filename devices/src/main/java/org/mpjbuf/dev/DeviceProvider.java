@@ -1,5 +1,9 @@
 package org.mpjbuf.dev;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+
 /**
  * The service through which {@link Device#newInstance(String)} finds devices: each device
  * implementation provides one, declared with {@code provides} in its module and in
@@ -8,6 +12,32 @@ package org.mpjbuf.dev;
  * <p>Implementations are stateless and thread-safe.
  */
 public interface DeviceProvider {
+    /**
+     * Finds the provider of a device by name through {@link ServiceLoader}, so that a runtime can
+     * ask its {@link #worldKind()} before it starts any rank.
+     *
+     * @param name the device name, such as {@code "smdev"}
+     * @return the provider
+     * @throws NullPointerException if {@code name} is {@code null}
+     * @throws IllegalArgumentException if no device of that name is available; the message lists
+     *     the names that are
+     */
+    static DeviceProvider forName(final String name) {
+        if (name == null) {
+            throw new NullPointerException("device name is null");
+        }
+        final List<String> available = new ArrayList<>();
+        final ServiceLoader<DeviceProvider> loader =
+            ServiceLoader.load(DeviceProvider.class, DeviceProvider.class.getClassLoader());
+        for (final DeviceProvider provider : loader) {
+            if (provider.name().equals(name)) {
+                return provider;
+            }
+            available.add(provider.name());
+        }
+        throw new IllegalArgumentException("unknown device '" + name + "'; available devices: " + available);
+    }
+
     /**
      * Returns the device name users select it by, such as {@code "smdev"}.
      *

@@ -1,5 +1,6 @@
 package org.mpjbuf.dev.niodev;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -24,11 +25,14 @@ final class Connection {
     private static final int FRAMES_PER_EVENT = 64;
 
     final NiodevDevice device;
+    private final Protocol protocol;
     final int rank;
     final SocketChannel channel;
     final String remote;
     private final SelectionKey key;
     private final ReentrantLock writeLock = new ReentrantLock();
+    /** Held by whoever reads: the progress thread, or a waiting thread that reads while it spins. */
+    private final ReentrantLock readLock = new ReentrantLock();
     private final ArrayDeque<OutFrame> queue = new ArrayDeque<>();
     private final ArrayDeque<OutFrame> spare = new ArrayDeque<>();
     private final ByteBuffer headerBytes = ByteBuffer.allocateDirect(NiodevFrameDescriptor.HEADER_LENGTH);
@@ -43,9 +47,10 @@ final class Connection {
     volatile boolean byeReceived;
     volatile boolean byeAcknowledged;
 
-    Connection(final NiodevDevice device, final int rank, final SocketChannel channel, final SelectionKey key,
-               final int eagerLimit, final int maxMessageLength) {
+    Connection(final NiodevDevice device, final Protocol protocol, final int rank, final SocketChannel channel,
+               final SelectionKey key, final int eagerLimit, final int maxMessageLength) {
         this.device = device;
+        this.protocol = protocol;
         this.rank = rank;
         this.channel = channel;
         this.key = key;
@@ -85,7 +90,7 @@ final class Connection {
         try {
             if (closedBecause != null) {
                 if (block != null) {
-                    device.free(block);
+                    protocol.free(block);
                 }
                 throw new DeviceException("cannot send to rank " + rank + ": " + closedBecause);
             }
@@ -123,7 +128,7 @@ final class Connection {
             frame.parts(staticPart, dynamicPart);
             frame.completeWhenWritten = owner;
             if (!queue.isEmpty() && owner == null) {
-                frame.stageRemainder(device.allocate((int) frame.remainingPayload()));
+                frame.stageRemainder(protocol.allocate((int) frame.remainingPayload()));
             }
             writeOrQueue(frame);
         } finally {
@@ -144,7 +149,7 @@ final class Connection {
                 return;
             }
             if (frame.block == null && frame.completeWhenWritten == null && frame.count > 1) {
-                frame.stageRemainder(device.allocate((int) frame.remainingPayload()));
+                frame.stageRemainder(protocol.allocate((int) frame.remainingPayload()));
             }
             queue.add(frame);
             key.interestOpsOr(SelectionKey.OP_WRITE);
@@ -160,7 +165,7 @@ final class Connection {
         final NiodevRequest owner = frame.completeWhenWritten;
         frame.clear();
         if (block != null) {
-            device.free(block);
+            protocol.free(block);
         }
         if (spare.size() < 64) {
             spare.add(frame);
@@ -172,7 +177,7 @@ final class Connection {
 
     private void writeFailed(final OutFrame frame, final IOException ex) {
         if (frame.block != null) {
-            device.free(frame.block);
+            protocol.free(frame.block);
         }
         final NiodevRequest owner = frame.completeWhenWritten;
         frame.clear();
@@ -227,7 +232,7 @@ final class Connection {
             closedBecause = reason;
             for (OutFrame frame = queue.poll(); frame != null; frame = queue.poll()) {
                 if (frame.block != null) {
-                    device.free(frame.block);
+                    protocol.free(frame.block);
                 }
                 final NiodevRequest owner = frame.completeWhenWritten;
                 frame.clear();
@@ -250,12 +255,40 @@ final class Connection {
     // ---------------------------------------------------------------- reading, progress thread
 
     /**
+     * Reads and dispatches what the socket has, and turns a failure into the end of this peer:
+     * the progress thread waits for the read lock, a waiting thread only tries it.
+     *
+     * @param waitForLock whether to wait if another thread is reading
+     */
+    void read(final boolean waitForLock) {
+        if (waitForLock) {
+            readLock.lock();
+        } else if (!readLock.tryLock()) {
+            return;
+        }
+        try {
+            if (closedBecause == null) {
+                onReadable();
+            }
+        } catch (final EOFException ex) {
+            device.connectionClosed(this, ex.getMessage());
+        } catch (final MalformedFrameException ex) {
+            device.connectionFailed(this, "closed the connection to rank " + rank + " (" + remote + "): "
+                + ex.getMessage());
+        } catch (final IOException | DeviceException ex) {
+            device.connectionFailed(this, "the connection to rank " + rank + " (" + remote + ") failed: " + ex);
+        } finally {
+            readLock.unlock();
+        }
+    }
+
+    /**
      * Reads and dispatches the frames the socket has, up to {@link #FRAMES_PER_EVENT}.
      *
      * @throws MalformedFrameException if the peer sent bytes that are not a valid frame
      * @throws IOException if the socket fails; {@link java.io.EOFException} if the peer closed it
      */
-    void onReadable() throws IOException {
+    private void onReadable() throws IOException {
         for (int frames = 0; frames < FRAMES_PER_EVENT; frames++) {
             if (scatterCount == 0) {
                 final int n = channel.read(headerBytes);
@@ -287,8 +320,8 @@ final class Connection {
         }
     }
 
-    private java.io.EOFException endOfStream(final String where) {
-        return new java.io.EOFException(where == null ? "rank " + rank + " (" + remote + ") closed the connection"
+    private EOFException endOfStream(final String where) {
+        return new EOFException(where == null ? "rank " + rank + " (" + remote + ") closed the connection"
             : "rank " + rank + " (" + remote + ") closed the connection " + where + " (truncated frame)");
     }
 
@@ -304,15 +337,15 @@ final class Connection {
                 final Arrival arrival = new Arrival(rank, h.tag, h.context, h.isBuffer(), h.elementType,
                     h.elementCount, h.messageLength, h.dynamicLength, h.order, rendezvous ? h.sendId : -1, null);
                 if (!rendezvous && h.payloadLength > 0) {
-                    arrival.block = device.allocate(h.payloadLength);
+                    arrival.block = protocol.allocate(h.payloadLength);
                     readPayload(arrival, null);
                 } else {
-                    device.arrived(arrival);
+                    protocol.arrived(arrival);
                 }
             }
-            case NiodevFrameDescriptor.CTS -> device.readyToSend(this, h.sendId, h.receiveId);
+            case NiodevFrameDescriptor.CTS -> protocol.readyToSend(this, h.sendId, h.receiveId);
             case NiodevFrameDescriptor.DATA -> {
-                final NiodevRequest receive = device.findRendezvousReceive(h.receiveId);
+                final NiodevRequest receive = protocol.findRendezvousReceive(h.receiveId);
                 if (receive == null || receive.matched.source != rank
                     || receive.matched.messageLength != h.messageLength) {
                     throw new MalformedFrameException("malformed niodev frame: DATA for receive id " + h.receiveId
@@ -325,10 +358,10 @@ final class Connection {
                     && staticLength <= receive.buffer.storageSegment().byteSize()) {
                     readInPlace(arrival, receive, staticLength);
                 } else if (h.payloadLength > 0) {
-                    arrival.block = device.allocate(h.payloadLength);
+                    arrival.block = protocol.allocate(h.payloadLength);
                     readPayload(arrival, receive);
                 } else {
-                    device.dataArrived(arrival, receive);
+                    protocol.dataArrived(arrival, receive);
                 }
             }
             case NiodevFrameDescriptor.BYE -> device.peerFinished(this);
@@ -371,11 +404,11 @@ final class Connection {
         readingFor = null;
         readingDynamic = null;
         if (receive != null && arrival.block == null) {
-            device.dataArrivedInPlace(arrival, receive, dynamic);
+            protocol.dataArrivedInPlace(arrival, receive, dynamic);
         } else if (receive == null) {
-            device.arrived(arrival);
+            protocol.arrived(arrival);
         } else {
-            device.dataArrived(arrival, receive);
+            protocol.dataArrived(arrival, receive);
         }
     }
 

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.agrona.collections.Long2ObjectHashMap;
+import org.mpjbuf.dev.Device;
+import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.ProcessID;
 
 /**
@@ -130,7 +132,7 @@ final class Matcher {
             }
             final String unreachable = unreachable(receive);
             if (unreachable != null) {
-                receive.complete(null, new org.mpjbuf.dev.DeviceException(unreachable));
+                receive.complete(null, new DeviceException(unreachable));
             } else {
                 (receive.kind == NiodevRequest.PROBE ? probes : posted).add(receive);
             }
@@ -153,7 +155,7 @@ final class Matcher {
         try {
             for (Arrival a = unexpected.head(); a != null; a = unexpected.next(a)) {
                 if (context == a.context && (source == ProcessID.ANY_RANK || source == a.source)
-                    && (tag == org.mpjbuf.dev.Device.ANY_TAG || tag == a.tag)) {
+                    && (tag == Device.ANY_TAG || tag == a.tag)) {
                     return a;
                 }
             }
@@ -227,8 +229,9 @@ final class Matcher {
     /**
      * Records that a peer finished or failed, and takes out every request that can no longer
      * complete: rendezvous sends to it and receives waiting for its data; receives and probes
-     * naming it; if it failed, also {@code ANY_SOURCE} receives and probes and its unmatched
-     * requests to send. The caller fails the returned requests.
+     * naming it; if it failed, also {@code ANY_SOURCE} receives and probes. Its unmatched
+     * requests to send are dropped, since nobody will answer them. The caller fails the
+     * returned requests.
      *
      * @return the requests to fail with {@code reason}
      */
@@ -248,15 +251,14 @@ final class Matcher {
             takeWaiting(probes, rank, failure, doomed);
             rendezvousSends.values().removeIf(send -> send.peer == rank && doomed.add(send));
             rendezvousReceives.values().removeIf(r -> r.matched.source == rank && doomed.add(r));
-            if (failure) {
-                Arrival a = unexpected.head();
-                while (a != null) {
-                    final Arrival after = unexpected.next(a);
-                    if (a.source == rank && a.isRendezvous()) {
-                        unexpected.remove(a);
-                    }
-                    a = after;
+            // its requests to send can never be answered: a finished peer failed those sends
+            Arrival a = unexpected.head();
+            while (a != null) {
+                final Arrival after = unexpected.next(a);
+                if (a.source == rank && a.isRendezvous()) {
+                    unexpected.remove(a);
                 }
+                a = after;
             }
         } finally {
             lock.unlock();

@@ -61,12 +61,21 @@ public final class NiodevConfiguration {
     public static final long FINISH_TIMEOUT_MILLIS_DEFAULT = 5_000L;
 
     /**
-     * Property naming how long a waiting thread spins before it parks, in nanoseconds; a host with
-     * more local ranks than processors spins at most 1 us.
+     * Property naming the longest time a waiting thread spins before it parks, in nanoseconds; the
+     * rank adapts below it ({@link org.mpjbuf.dev.SpinBudget}), and a host with more local ranks
+     * than processors spins at most 1 us.
      */
     public static final String IDLE_SPIN_NANOS_PROP_NAME = "mpjbuf.niodev.idleSpinNanos";
     /** Default spin time: 20 us, about one loopback round trip. */
     public static final long IDLE_SPIN_NANOS_DEFAULT = 20_000L;
+
+    /**
+     * Property naming whether a thread that spins while it waits reads the sockets itself
+     * ({@code 1}) or only the progress thread reads them ({@code 0}).
+     */
+    public static final String WAITER_READS_PROP_NAME = "mpjbuf.niodev.waiterReads";
+    /** Default: only the progress thread reads. */
+    public static final boolean WAITER_READS_DEFAULT = false;
 
     /** The protocol switch limit in effect. */
     public static final int EAGER_LIMIT = (int) longValue(EAGER_LIMIT_PROP_NAME, null, EAGER_LIMIT_DEFAULT);
@@ -84,6 +93,9 @@ public final class NiodevConfiguration {
     /** The finish timeout in effect. */
     public static final long FINISH_TIMEOUT_MILLIS =
         longValue(FINISH_TIMEOUT_MILLIS_PROP_NAME, null, FINISH_TIMEOUT_MILLIS_DEFAULT);
+    /** Whether waiting threads read, in effect. */
+    public static final boolean WAITER_READS =
+        longValue(WAITER_READS_PROP_NAME, null, WAITER_READS_DEFAULT ? 1 : 0) != 0;
     /** The spin time in effect. */
     public static final long IDLE_SPIN_NANOS = longValue(IDLE_SPIN_NANOS_PROP_NAME, null, IDLE_SPIN_NANOS_DEFAULT);
 

@@ -1,26 +1,22 @@
 package org.mpjbuf.dev.niodev;
 
 import java.io.IOException;
-import java.lang.foreign.MemorySegment;
-import java.lang.reflect.Array;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.ByteOrder;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 import org.mpjbuf.Buffer;
 import org.mpjbuf.buddy.BufferPool;
 import org.mpjbuf.buddy.Medium;
-import org.mpjbuf.buddy.PoolExhaustedException;
 import org.mpjbuf.dev.Bootstrap;
 import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceArguments;
@@ -29,6 +25,7 @@ import org.mpjbuf.dev.ElementSink;
 import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.Request;
+import org.mpjbuf.dev.SpinBudget;
 import org.mpjbuf.dev.Status;
 import org.mpjbuf.dev.internal.ObjectCodec;
 import org.mpjbuf.dev.internal.Sections;
@@ -38,13 +35,9 @@ import org.mpjbuf.dev.internal.Sections;
  * {@link Matcher} for matching and ordering, {@link NiodevFrameDescriptor} for the frames and
  * {@link NiodevHandshakeDescriptor} for authentication.
  *
- * <p><b>Protocols.</b> A standard send of at most the eager limit is copied once into a pooled
- * block, written as one EAGER frame (header and block in one gathering write) and completes at
- * once. A larger one, and every synchronous send, sends a request to send (RTS) and waits: when a
- * receive matches it, the receiver answers with a ready message (CTS), and the sender copies its
- * data into a pooled block, writes it as a DATA frame straight into a pooled block of the
- * receiver, and completes. Messages to this rank itself take the same paths through the matcher
- * without a socket.
+ * <p><b>Protocols.</b> Eager below the protocol switch limit, rendezvous (request to send, ready
+ * message, data) above it and for every synchronous send; see {@link Protocol}. Messages to this
+ * rank itself take the same paths through the matcher without a socket.
  *
  * <p><b>Start-up.</b> {@code init} listens on the configured address (loopback by default), puts
  * its endpoint into the bootstrap, fences, connects to every lower rank and accepts every higher
@@ -55,7 +48,10 @@ import org.mpjbuf.dev.internal.Sections;
  * malformed frame is gone: its connection is closed, and every request that involved it (and
  * every {@code ANY_SOURCE} receive and probe) fails with a {@link DeviceException} naming it.
  *
- * <p>Thread-safe except {@link #init} and {@link #finish}, which the rank calls once each.
+ * <p>Thread-safe except {@link #init} and {@link #finish}, which the rank calls once each. The
+ * connections are published by the progress thread before it counts them, and {@code init}
+ * returns only after it has read that count, so every thread of the rank that uses the device
+ * after {@code init} sees them.
  */
 final class NiodevDevice implements Device {
     /** The bootstrap key of a rank's listening endpoint, {@code host:port}. */
@@ -73,10 +69,12 @@ final class NiodevDevice implements Device {
     private ClassLoader classLoader;
     private int eagerLimit;
     private int maxMessageLength;
-    private long spinNanos;
+    private SpinBudget spinBudget;
+    private boolean waiterReads;
     private long finishTimeoutMillis;
     private BufferPool pool;
     private Matcher matcher;
+    private Protocol protocol;
     private Connection[] connections;
     private ProgressEngine engine;
     private ServerSocketChannel listener;
@@ -85,10 +83,7 @@ final class NiodevDevice implements Device {
     private volatile String initFailure;
     private volatile Thread initWaiter;
 
-    private final AtomicLong completions = new AtomicLong();
-    private final AtomicLong peeked = new AtomicLong();
-    private volatile NiodevRequest lastCompleted;
-    private volatile Thread peekWaiter;
+    private final Completions completions = new Completions();
 
     @Override
     public ProcessID[] init(final DeviceArguments arguments) {
@@ -117,7 +112,10 @@ final class NiodevDevice implements Device {
         final int localRanks = bootstrap == null ? 1 : bootstrap.localRanks().length;
         final long spin = NiodevConfiguration.longValue(NiodevConfiguration.IDLE_SPIN_NANOS_PROP_NAME, arguments,
             NiodevConfiguration.IDLE_SPIN_NANOS);
-        spinNanos = localRanks > Runtime.getRuntime().availableProcessors() ? Math.min(spin, 1_000L) : spin;
+        spinBudget = new SpinBudget(localRanks > Runtime.getRuntime().availableProcessors() ? Math.min(spin, 1_000L)
+            : spin);
+        waiterReads = NiodevConfiguration.longValue(NiodevConfiguration.WAITER_READS_PROP_NAME, arguments,
+            NiodevConfiguration.WAITER_READS ? 1 : 0) != 0;
         ids = new ProcessID[size];
         for (int r = 0; r < size; r++) {
             ids[r] = ProcessID.of(r);
@@ -125,13 +123,14 @@ final class NiodevDevice implements Device {
         matcher = new Matcher(ids);
         connections = new Connection[size];
         pool = BufferPool.builder().medium(Medium.DIRECT).build();
+        protocol = new Protocol(rank, ids, classLoader, eagerLimit, pool, matcher, connections);
         if (size > 1) {
             try {
                 connectAll(arguments, bootstrap);
             } catch (final IOException | RuntimeException ex) {
                 shutDown("init failed");
-                if (ex instanceof DeviceException failure) {
-                    throw failure;
+                if (ex instanceof DeviceException || ex instanceof IllegalArgumentException) {
+                    throw (RuntimeException) ex;
                 }
                 throw new DeviceException("niodev rank " + rank + " could not join its job of " + size + ": " + ex, ex);
             }
@@ -161,7 +160,7 @@ final class NiodevDevice implements Device {
             NiodevConfiguration.HANDSHAKE_TIMEOUT_MILLIS);
         final byte[] secret = bootstrap.jobSecret();
         engine = new ProgressEngine(this, selector, listener, Handshake.key(secret), handshakeMillis);
-        java.util.Arrays.fill(secret, (byte) 0);
+        Arrays.fill(secret, (byte) 0);
         final InetSocketAddress bound = (InetSocketAddress) listener.getLocalAddress();
         bootstrap.put(ENDPOINT_KEY, bound.getAddress().getHostAddress() + ":" + bound.getPort());
         initWaiter = Thread.currentThread();
@@ -225,7 +224,7 @@ final class NiodevDevice implements Device {
             r.complete(null, new DeviceException(r + " did not complete: " + reason));
         }
         for (final Arrival a : closing.dropped) {
-            free(a.block);
+            protocol.free(a.block);
             if (a.selfSend != null) {
                 a.selfSend.complete(null, new DeviceException(reason + " without receiving " + a.selfSend));
             }
@@ -234,10 +233,7 @@ final class NiodevDevice implements Device {
             sayGoodbye();
         }
         shutDown(reason);
-        final Thread waiting = peekWaiter;
-        if (waiting != null) {
-            LockSupport.unpark(waiting);
-        }
+        completions.wake();
     }
 
     /** Tells every peer this rank finishes and waits, within the finish timeout, until each knows. */
@@ -332,9 +328,9 @@ final class NiodevDevice implements Device {
                                     final ProcessID destination, final int tag, final int context,
                                     final boolean synchronous) {
         checkActive();
-        final ElementType type = checkRun(array, offset, count, "send");
-        final int destinationRank = checkDestination(destination);
-        checkSendTag(tag);
+        final ElementType type = Checks.run(array, offset, count, "send");
+        final int destinationRank = Checks.destination(destination, size);
+        Checks.sendTag(tag);
         final NiodevRequest send = new NiodevRequest(this, NiodevRequest.SEND, synchronous, destinationRank, tag,
             context, array, offset, count, type, null, null);
         final long length;
@@ -345,7 +341,7 @@ final class NiodevDevice implements Device {
             length = (long) count * type.byteSize();
         }
         send.messageLength = checkLength(length);
-        return post(send, (byte) 0);
+        return protocol.send(send, (byte) 0);
     }
 
     private NiodevRequest startSend(final Buffer buffer, final ProcessID destination, final int tag,
@@ -355,14 +351,14 @@ final class NiodevDevice implements Device {
         if (!buffer.isReadable()) {
             throw new IllegalArgumentException("the send buffer is not committed: call commit() before sending it");
         }
-        final int destinationRank = checkDestination(destination);
-        checkSendTag(tag);
+        final int destinationRank = Checks.destination(destination, size);
+        Checks.sendTag(tag);
         final long first = Sections.firstSection(buffer.staticSegment());
         final NiodevRequest send = new NiodevRequest(this, NiodevRequest.SEND, synchronous, destinationRank, tag,
             context, null, 0, Sections.count(first), Sections.type(first), buffer, null);
         send.dynamicLength = buffer.dynamicLength();
         send.messageLength = checkLength((long) buffer.staticLength() + send.dynamicLength);
-        return post(send, NiodevFrameDescriptor.FLAG_BUFFER);
+        return protocol.send(send, NiodevFrameDescriptor.FLAG_BUFFER);
     }
 
     private int checkLength(final long length) {
@@ -373,63 +369,15 @@ final class NiodevDevice implements Device {
         return (int) length;
     }
 
-    private NiodevRequest post(final NiodevRequest send, final byte flags) {
-        final boolean eager = !send.synchronous && send.messageLength <= eagerLimit;
-        final int typeCode = send.type == null ? 0 : send.type.ordinal() + 1;
-        if (send.peer == rank) {
-            final Arrival arrival = new Arrival(rank, send.tag, send.context, send.buffer != null, send.type,
-                send.count, send.messageLength, send.dynamicLength, ByteOrder.nativeOrder(), -1, eager ? null : send);
-            if (eager) {
-                arrival.block = Delivery.stage(pool, send);
-                send.complete(null, null);
-            }
-            arrived(arrival);
-            return send;
-        }
-        final String gone = matcher.gone(send.peer);
-        if (gone != null) {
-            throw new DeviceException("cannot send to rank " + send.peer + ": " + gone);
-        }
-        final Connection connection = connections[send.peer];
-        if (eager) {
-            if (send.buffer != null) {
-                connection.sendParts(NiodevFrameDescriptor.EAGER, send.tag, send.context, send.count, typeCode,
-                    send.buffer.staticByteBuffer(), send.dynamicLength > 0 ? send.buffer.dynamicByteBuffer() : null,
-                    send.dynamicLength, -1, 0, null);
-            } else {
-                final MemorySegment block = Delivery.stage(pool, send);
-                connection.send(NiodevFrameDescriptor.EAGER, flags, send.tag, send.context, send.count, typeCode,
-                    block, send.messageLength, send.messageLength, send.dynamicLength, -1, 0);
-            }
-            send.complete(null, null);
-        } else {
-            matcher.registerSend(send);
-            try {
-                connection.send(NiodevFrameDescriptor.RTS, flags, send.tag, send.context, send.count, typeCode, null,
-                    0, send.messageLength, send.dynamicLength, send.id, 0);
-            } catch (final DeviceException ex) {
-                matcher.takeSend(send.id);
-                throw ex;
-            }
-        }
-        return send;
-    }
-
-    private static void checkSendTag(final int tag) {
-        if (tag == ANY_TAG) {
-            throw new IllegalArgumentException("a send needs a tag other than ANY_TAG (" + ANY_TAG + ")");
-        }
-    }
-
     // ------------------------------------------------------------------------------ receives and probes
 
     @Override
     public Request irecv(final Object array, final int offset, final int count, final ProcessID source,
                          final int tag, final int context) {
         checkActive();
-        final ElementType type = checkRun(array, offset, count, "receive");
-        final int sourceRank = checkSource(source);
-        return startReceive(new NiodevRequest(this, NiodevRequest.RECEIVE, false, sourceRank, tag, context, array,
+        final ElementType type = Checks.run(array, offset, count, "receive");
+        final int sourceRank = Checks.source(source, size);
+        return protocol.receive(new NiodevRequest(this, NiodevRequest.RECEIVE, false, sourceRank, tag, context, array,
             offset, count, type, null, null));
     }
 
@@ -448,8 +396,8 @@ final class NiodevDevice implements Device {
         if (count < 0) {
             throw new IllegalArgumentException("receive count must be >= 0 but was " + count);
         }
-        final int sourceRank = checkSource(source);
-        return startReceive(new NiodevRequest(this, NiodevRequest.RECEIVE, false, sourceRank, tag, context, null, 0,
+        final int sourceRank = Checks.source(source, size);
+        return protocol.receive(new NiodevRequest(this, NiodevRequest.RECEIVE, false, sourceRank, tag, context, null, 0,
             count, type, null, sink));
     }
 
@@ -457,26 +405,14 @@ final class NiodevDevice implements Device {
     public Request irecv(final Buffer buffer, final ProcessID source, final int tag, final int context) {
         checkActive();
         Objects.requireNonNull(buffer, "receive buffer");
-        final int sourceRank = checkSource(source);
-        return startReceive(new NiodevRequest(this, NiodevRequest.RECEIVE, false, sourceRank, tag, context, null, 0,
+        final int sourceRank = Checks.source(source, size);
+        return protocol.receive(new NiodevRequest(this, NiodevRequest.RECEIVE, false, sourceRank, tag, context, null, 0,
             -1, null, buffer, null));
     }
 
     @Override
     public Status recv(final Buffer buffer, final ProcessID source, final int tag, final int context) {
         return irecv(buffer, source, tag, context).await();
-    }
-
-    private NiodevRequest startReceive(final NiodevRequest receive) {
-        final Arrival message = matcher.post(receive);
-        if (message != null) {
-            if (message.isRendezvous()) {
-                requestData(message, receive);
-            } else {
-                deliver(message, receive);
-            }
-        }
-        return receive;
     }
 
     @Override
@@ -489,7 +425,7 @@ final class NiodevDevice implements Device {
     @Override
     public Request startProbe(final ProcessID source, final int tag, final int context) {
         checkActive();
-        final NiodevRequest probe = new NiodevRequest(this, NiodevRequest.PROBE, false, checkSource(source), tag,
+        final NiodevRequest probe = new NiodevRequest(this, NiodevRequest.PROBE, false, Checks.source(source, size), tag,
             context, null, 0, 0, null, null, null);
         final Arrival message = matcher.post(probe);
         if (message != null) {
@@ -501,28 +437,16 @@ final class NiodevDevice implements Device {
     @Override
     public Status iprobe(final ProcessID source, final int tag, final int context) {
         checkActive();
-        final Arrival message = matcher.firstMessage(checkSource(source), tag, context);
+        final Arrival message = matcher.firstMessage(Checks.source(source, size), tag, context);
         return message == null ? null : message.status(ids[message.source]);
     }
 
     @Override
     public Request peek() {
         checkActive();
-        while (true) {
-            final long seen = peeked.get();
-            if (completions.get() > seen) {
-                if (peeked.compareAndSet(seen, completions.get())) {
-                    return lastCompleted;
-                }
-                continue;
-            }
-            peekWaiter = Thread.currentThread();
-            if (completions.get() == seen && lifecycle == ACTIVE) {
-                LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(10));
-            }
-            peekWaiter = null;
-            checkActive();
-        }
+        final Request completed = completions.next(() -> lifecycle == ACTIVE);
+        checkActive();
+        return completed;
     }
 
     @Override
@@ -554,8 +478,32 @@ final class NiodevDevice implements Device {
         return ids[rank];
     }
 
-    long spinNanos() {
-        return spinNanos;
+    /**
+     * Lets a thread that spins while it waits for a request read the sockets itself: the one of
+     * {@code peer}, or all of them for {@link ProcessID#ANY_RANK}; a socket another thread is
+     * reading is skipped.
+     */
+    void pollReads(final int peer) {
+        if (!waiterReads || lifecycle != ACTIVE || peer == rank) {
+            return;
+        }
+        if (peer != ProcessID.ANY_RANK) {
+            final Connection c = connections[peer];
+            if (c != null) {
+                c.read(false);
+            }
+            return;
+        }
+        for (final Connection c : connections) {
+            if (c != null) {
+                c.read(false);
+            }
+        }
+    }
+
+    /** Returns the rank's spin budget, shared by its waiting threads (a lost update only blurs it). */
+    SpinBudget spinBudget() {
+        return spinBudget;
     }
 
     /** Returns how many connections this rank refused (failed handshakes). */
@@ -563,34 +511,14 @@ final class NiodevDevice implements Device {
         return rejected.get();
     }
 
-    MemorySegment allocate(final int length) {
-        try {
-            return pool.allocateSegment(length);
-        } catch (final PoolExhaustedException ex) {
-            throw new DeviceException("niodev rank " + rank + " has no memory for a " + length + "-byte message: "
-                + ex.getMessage(), ex);
-        }
-    }
-
-    void free(final MemorySegment block) {
-        if (block != null) {
-            pool.free(block);
-        }
-    }
-
     /** Counts a completed request and wakes a thread waiting in {@link #peek()}. */
     void requestCompleted(final NiodevRequest request) {
-        lastCompleted = request;
-        completions.incrementAndGet();
-        progressMade();
+        completions.completed(request);
     }
 
-    /** Wakes the threads that poll for progress: {@link #peek()}, {@code init} and {@code finish}. */
+    /** Wakes a thread waiting in {@link #peek()} to check again. */
     void progressMade() {
-        final Thread waiting = peekWaiter;
-        if (waiting != null) {
-            LockSupport.unpark(waiting);
-        }
+        completions.wake();
     }
 
     boolean cancel(final NiodevRequest request) {
@@ -600,132 +528,12 @@ final class NiodevDevice implements Device {
         return request.complete(Status.ofCancelled(request.tag, request.context), null);
     }
 
-    /** Matches an arrived message: delivers it, asks for its data, or leaves it queued. */
-    void arrived(final Arrival message) {
-        final NiodevRequest receive = matcher.arrive(message);
-        if (receive == null) {
-            if (message.dropped) {
-                free(message.block);
-                if (message.selfSend != null) {
-                    message.selfSend.complete(null, new DeviceException("rank " + rank + " finished"));
-                }
-            }
-        } else if (message.isRendezvous()) {
-            requestData(message, receive);
-        } else {
-            deliver(message, receive);
-        }
-    }
-
-    /** A receive matched a rendezvous message: fetch the data (from this rank's own send, or by a CTS). */
-    private void requestData(final Arrival message, final NiodevRequest receive) {
-        final NiodevRequest selfSend = message.selfSend;
-        if (selfSend != null) {
-            try {
-                message.block = Delivery.stage(pool, selfSend);
-            } catch (final DeviceException ex) {
-                selfSend.complete(null, ex);
-                receive.complete(null, ex);
-                return;
-            }
-            deliver(message, receive);
-            selfSend.complete(null, null);
-            return;
-        }
-        try {
-            connections[message.source].send(NiodevFrameDescriptor.CTS, (byte) 0, 0, 0, 0, 0, null, 0, 0, 0,
-                message.sendId, receive.id);
-        } catch (final DeviceException ex) {
-            if (matcher.takeReceive(receive.id) != null) {
-                receive.complete(null, ex);
-            }
-        }
-    }
-
-    /** Copies a message whose bytes are here into its receive, frees the block and completes. */
-    void deliver(final Arrival message, final NiodevRequest receive) {
-        final Status status = message.status(ids[message.source]);
-        final DeviceException failure;
-        try {
-            failure = Delivery.deliver(message, receive, status, classLoader);
-        } finally {
-            free(message.block);
-            message.block = null;
-        }
-        receive.complete(failure == null ? status : null, failure);
-    }
-
-    /**
-     * The data of a rendezvous buffer message were read straight into the receive buffer's
-     * storage (and its dynamic part into {@code dynamic}): make the buffer readable and complete,
-     * unless the receive failed meanwhile.
-     */
-    void dataArrivedInPlace(final Arrival message, final NiodevRequest receive, final byte[] dynamic) {
-        if (matcher.takeReceive(receive.id) != receive) {
-            return;
-        }
-        final Status status = message.status(ids[message.source]);
-        DeviceException failure = null;
-        try {
-            receive.buffer.classLoader(classLoader);
-            receive.buffer.commitReceived(dynamic, message.dynamicLength);
-        } catch (final RuntimeException ex) {
-            failure = new DeviceException("the buffer message from rank " + message.source + " with tag "
-                + message.tag + " is malformed: " + ex.getMessage(), ex);
-        }
-        receive.complete(failure == null ? status : null, failure);
-    }
-
-    NiodevRequest findRendezvousReceive(final long receiveId) {
-        return matcher.findReceive(receiveId);
-    }
-
-    /**
-     * The data of a rendezvous receive have arrived: deliver them, unless the receive failed
-     * meanwhile (its peer is gone), in which case the block is freed.
-     */
-    void dataArrived(final Arrival message, final NiodevRequest receive) {
-        if (matcher.takeReceive(receive.id) == receive) {
-            deliver(message, receive);
-        } else {
-            free(message.block);
-            message.block = null;
-        }
-    }
-
-    /** A peer is ready for a rendezvous send's data: stage and write them, and complete the send. */
-    void readyToSend(final Connection connection, final long sendId, final long receiveId)
-        throws MalformedFrameException {
-        final NiodevRequest send = matcher.takeSend(sendId);
-        if (send == null || send.peer != connection.rank) {
-            throw new MalformedFrameException("malformed niodev frame: CTS for send id " + sendId
-                + ", which is no rendezvous send of this rank to rank " + connection.rank);
-        }
-        final int typeCode = send.type == null ? 0 : send.type.ordinal() + 1;
-        try {
-            if (send.buffer != null) {
-                // the buffer stays the device's until the send completes: written in place
-                connection.sendParts(NiodevFrameDescriptor.DATA, send.tag, send.context, send.count, typeCode,
-                    send.buffer.staticByteBuffer(), send.dynamicLength > 0 ? send.buffer.dynamicByteBuffer() : null,
-                    send.dynamicLength, sendId, receiveId, send);
-                return;
-            }
-            final MemorySegment block = Delivery.stage(pool, send);
-            connection.send(NiodevFrameDescriptor.DATA, (byte) 0, send.tag, send.context, send.count, typeCode,
-                block, send.messageLength, send.messageLength, 0, sendId, receiveId);
-        } catch (final DeviceException ex) {
-            send.complete(null, ex);
-            return;
-        }
-        send.complete(null, null);
-    }
-
     /** A connection passed its handshake; returns why it is refused, or {@code null} once it is a peer. */
     String authenticated(final int peer, final SocketChannel channel, final SelectionKey key) {
         if (lifecycle == FINISHED || connections[peer] != null) {
             return "rank " + peer + " is connected already";
         }
-        final Connection connection = new Connection(this, peer, channel, key, eagerLimit, maxMessageLength);
+        final Connection connection = new Connection(this, protocol, peer, channel, key, eagerLimit, maxMessageLength);
         connections[peer] = connection;
         key.attach(connection);
         key.interestOps(SelectionKey.OP_READ);
@@ -821,42 +629,5 @@ final class NiodevDevice implements Device {
             case ACTIVE -> "active";
             default -> "finished";
         };
-    }
-
-    private static ElementType checkRun(final Object array, final int offset, final int count, final String operation) {
-        if (array == null) {
-            throw new NullPointerException(operation + " array is null");
-        }
-        final ElementType type = ElementType.ofArray(array);
-        final int length = Array.getLength(array);
-        if (offset < 0 || count < 0 || offset > length - count) {
-            throw new IllegalArgumentException(operation + " run [offset " + offset + ", count " + count
-                + "] is outside the " + array.getClass().getTypeName() + " of length " + length);
-        }
-        return type;
-    }
-
-    private int checkDestination(final ProcessID destination) {
-        if (destination == null) {
-            throw new NullPointerException("destination is null");
-        }
-        final int r = destination.rank();
-        if (r < 0 || r >= size) {
-            throw new IllegalArgumentException("destination " + destination + " is not a rank of this world of "
-                + size + " ranks");
-        }
-        return r;
-    }
-
-    private int checkSource(final ProcessID source) {
-        if (source == null) {
-            throw new NullPointerException("source is null");
-        }
-        final int r = source.rank();
-        if (r != ProcessID.ANY_RANK && r >= size) {
-            throw new IllegalArgumentException("source " + source + " is not a rank of this world of " + size
-                + " ranks");
-        }
-        return r;
     }
 }

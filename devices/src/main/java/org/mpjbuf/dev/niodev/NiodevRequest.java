@@ -7,10 +7,13 @@ import java.util.concurrent.locks.LockSupport;
 
 import org.mpjbuf.Buffer;
 import org.mpjbuf.dev.CompletionListener;
+import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.ElementSink;
 import org.mpjbuf.dev.ElementType;
+import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.Request;
+import org.mpjbuf.dev.SpinBudget;
 import org.mpjbuf.dev.Status;
 
 /**
@@ -20,13 +23,15 @@ import org.mpjbuf.dev.Status;
  * published (under the matcher's lock, or by handing it to a connection) and do not change
  * afterwards, except {@link #id} and {@link #matched}, which the thread holding the matcher's lock
  * sets. Completion happens once ({@link #complete}) and is published by a volatile write; the
- * waiting thread spins for a while, then parks until the completing thread unparks it.
+ * waiting thread spins for its rank's adaptive {@link SpinBudget}, then parks until the
+ * completing thread unparks it.
  */
 final class NiodevRequest extends Queued implements Request {
     static final byte SEND = 0;
     static final byte RECEIVE = 1;
     static final byte PROBE = 2;
 
+    private static final System.Logger LOG = System.getLogger(NiodevRequest.class.getName());
     private static final VarHandle STATE;
     private static final VarHandle LISTENERS;
     private static final Object COMPLETED = new Object();
@@ -100,8 +105,8 @@ final class NiodevRequest extends Queued implements Request {
     /** Tells whether this receive or probe pattern accepts a message of (source, tag, context). */
     boolean accepts(final int source, final int messageTag, final int messageContext) {
         return context == messageContext
-            && (peer == source || peer == org.mpjbuf.dev.ProcessID.ANY_RANK)
-            && (tag == messageTag || tag == org.mpjbuf.dev.Device.ANY_TAG);
+            && (peer == source || peer == ProcessID.ANY_RANK)
+            && (tag == messageTag || tag == Device.ANY_TAG);
     }
 
     /**
@@ -136,7 +141,12 @@ final class NiodevRequest extends Queued implements Request {
         final Object registered = LISTENERS.getAndSet(this, COMPLETED);
         if (registered instanceof ListenerNode node) {
             for (ListenerNode n = node; n != null; n = n.next) {
-                n.listener.onComplete(this);
+                try {
+                    n.listener.onComplete(this);
+                } catch (final RuntimeException ex) {
+                    // often on the progress thread, which must outlive a listener that breaks its contract
+                    LOG.log(System.Logger.Level.ERROR, "a completion listener of " + this + " failed", ex);
+                }
             }
         }
     }
@@ -160,14 +170,24 @@ final class NiodevRequest extends Queued implements Request {
     /** Waits for completion and rethrows a failure. */
     void awaitCompletion() {
         if (!isComplete()) {
-            final long spinNanos = owner.spinNanos();
+            final SpinBudget budget = owner.spinBudget();
+            final long spinNanos = budget.nanos();
             final long deadline = System.nanoTime() + spinNanos;
-            for (int i = 1; !isComplete(); i++) {
+            boolean spun = spinNanos > 0;
+            for (int i = 1; spun && !isComplete(); i++) {
                 Thread.onSpinWait();
+                owner.pollReads(peer);
                 if ((i & 63) == 0 && System.nanoTime() - deadline >= 0) {
-                    park();
-                    break;
+                    spun = false;
                 }
+            }
+            if (spun) {
+                budget.spinSucceeded();
+            } else {
+                if (spinNanos > 0) {
+                    budget.spinFailed();
+                }
+                park();
             }
         }
         final DeviceException error = failure;

@@ -1,7 +1,6 @@
 package org.mpjbuf.mpj.runtime;
 
 import org.mpjbuf.dev.Bootstrap;
-import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceProvider;
 import org.mpjbuf.dev.InJvmBootstrap;
 import org.mpjbuf.dev.WorldKind;
@@ -27,7 +26,7 @@ record Worlds(Object world, InJvmBootstrap.Job bootstraps) {
      * @throws IllegalArgumentException if no device has that name; the message lists those there are
      */
     static WorldKind kind(String device) {
-        return Device.provider(device).worldKind();
+        return DeviceProvider.forName(device).worldKind();
     }
 
     /**
@@ -39,7 +38,7 @@ record Worlds(Object world, InJvmBootstrap.Job bootstraps) {
      * @throws IllegalArgumentException if no device has that name
      */
     static Worlds create(String device, int size) {
-        DeviceProvider provider = Device.provider(device);
+        DeviceProvider provider = DeviceProvider.forName(device);
         return provider.worldKind() == WorldKind.THREADS
             ? new Worlds(provider.newWorld(size), null)
             : new Worlds(null, InJvmBootstrap.newJob(size));
