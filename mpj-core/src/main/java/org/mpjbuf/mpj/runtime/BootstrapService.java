@@ -294,7 +294,7 @@ final class BootstrapService implements AutoCloseable {
             status = 1;
         }
         String reason = space < 0 ? "rank " + rank + " aborted the job" : statusAndReason.substring(space + 1);
-        fail(reason);
         events.aborted(rank, status == 0 ? 1 : status, reason);
+        fail(reason);
     }
 }
