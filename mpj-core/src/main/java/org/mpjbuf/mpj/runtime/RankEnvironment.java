@@ -45,17 +45,27 @@ public final class RankEnvironment {
 
 
     /**
-     * Returns the environment of a program started without a launcher: a job of one rank on the
-     * configured device, bound to the calling thread.
+     * Returns the environment of a program whose {@code main} called {@code MPI.Init} without
+     * {@code bin/mpjrun}: a rank of the job of the cluster launcher that started the process
+     * (MPICH's {@code mpiexec}, see {@link ClusterLaunchers}), on the configured launched device
+     * ({@link RuntimeConfiguration#LAUNCHED_DEVICE}); otherwise a job of one rank on the configured
+     * device. Bound to the calling thread.
      *
-     * @return the environment of rank 0 of a new one-rank job
+     * @return the environment of this rank
+     * @throws org.mpjbuf.dev.BootstrapException when a launcher is recognized but cannot be spoken to
      */
     public static RankEnvironment standalone() {
-        String device = RuntimeConfiguration.DEVICE;
-        Worlds shared = Worlds.create(device, 1);
-        RankEnvironment environment = new RankEnvironment(0, 1, device, shared.world(), shared.bootstrap(0),
-            new JobControl(1, RuntimeConfiguration.STOP_CHECK_MILLIS), false, null);
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        Bootstrap launched = ClusterLaunchers.join(System.getenv());
+        RankEnvironment environment;
+        if (launched != null) {
+            environment = ofProcess(launched, RuntimeConfiguration.LAUNCHED_DEVICE, RuntimeConfiguration.MPJ_EXPRESS_ARGS);
+        } else {
+            String device = RuntimeConfiguration.DEVICE;
+            Worlds shared = Worlds.create(device, 1);
+            environment = new RankEnvironment(0, 1, device, shared.world(), shared.bootstrap(0),
+                new JobControl(1, RuntimeConfiguration.STOP_CHECK_MILLIS), false, null);
+        }
         environment.bind(loader != null ? loader : RankEnvironment.class.getClassLoader());
         return environment;
     }

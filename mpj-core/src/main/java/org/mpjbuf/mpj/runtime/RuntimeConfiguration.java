@@ -18,6 +18,16 @@ public final class RuntimeConfiguration {
     /** The device jobs run on. */
     public static final String DEVICE = read(DEVICE_PROP_NAME, DEVICE_DEFAULT);
 
+    /**
+     * Property: the device of a program started by a cluster's launcher (MPICH's {@code mpiexec},
+     * ...) rather than by {@code bin/mpjrun}; it must be one whose ranks are processes.
+     */
+    public static final String LAUNCHED_DEVICE_PROP_NAME = "mpjbuf.mpj.launchedDevice";
+    /** Default: niodev. */
+    public static final String LAUNCHED_DEVICE_DEFAULT = "niodev";
+    /** The device of ranks started by a cluster's launcher. */
+    public static final String LAUNCHED_DEVICE = read(LAUNCHED_DEVICE_PROP_NAME, LAUNCHED_DEVICE_DEFAULT);
+
     /** Property telling whether each output line of a rank is prefixed with {@code [rank] }. */
     public static final String RANK_PREFIX_PROP_NAME = "mpjbuf.mpj.rankPrefix";
     /** Default: no prefix. */

@@ -1,0 +1,41 @@
+package org.mpjbuf.mpj.runtime;
+
+import java.util.Map;
+
+import org.mpjbuf.dev.Bootstrap;
+
+/**
+ * Recognizes a rank started by a cluster's launcher rather than by {@code bin/mpjrun}, from the
+ * environment the launcher leaves, and joins its job: so that {@code mpiexec -n 4 java -cp ...
+ * Main} runs a program unchanged, with {@code MPI.Init} asking the launcher, not the user.
+ *
+ * <table>
+ *   <caption>What is recognized</caption>
+ *   <tr><th>launcher</th><th>environment</th><th>bootstrap</th></tr>
+ *   <tr><td>MPICH's Hydra {@code mpiexec}</td><td>{@code PMI_FD}, {@code PMI_RANK}, {@code PMI_SIZE}</td>
+ *       <td>{@link Pmi1Bootstrap}</td></tr>
+ * </table>
+ *
+ * <p>Thread-safe: stateless.
+ */
+final class ClusterLaunchers {
+
+    private ClusterLaunchers() {
+    }
+
+    /**
+     * Joins the job of the launcher that started this process, if any.
+     *
+     * @param environment the process's environment
+     * @return the bootstrap of this rank, or {@code null} when no launcher this runtime speaks to
+     *         started the process
+     * @throws org.mpjbuf.dev.BootstrapException when a launcher is recognized but cannot be spoken to
+     */
+    static Bootstrap join(Map<String, String> environment) {
+        if (environment.containsKey("PMI_FD") && environment.containsKey("PMI_RANK")
+            && environment.containsKey("PMI_SIZE")) {
+            return Pmi1Bootstrap.connect(environment);
+        }
+        return null;
+    }
+}
