@@ -23,7 +23,7 @@ repeat=${4:-3}
 build=$(mktemp -d)
 trap 'rm -rf "$build"' EXIT
 mpi_present() {
-  command -v mpicc >/dev/null 2>&1 && command -v mpiexec >/dev/null 2>&1
+  command -v mpicc.mpich >/dev/null 2>&1 && command -v mpiexec.hydra >/dev/null 2>&1
 }
 
 # Whether a kernel's C program runs with MPI: with_mpi KERNEL
@@ -34,7 +34,7 @@ with_mpi() {
 # The command line that runs a kernel's C program once: program KERNEL CLASS RANKS
 program() {
   if with_mpi "$1"; then
-    echo mpiexec -n "$3" "$build/$(echo "$1" | tr 'A-Z' 'a-z')-mpi" "$2" 1
+    echo mpiexec.hydra -n "$3" "$build/$(echo "$1" | tr 'A-Z' 'a-z')-mpi" "$2" 1
   else
     echo "$build/$(echo "$1" | tr 'A-Z' 'a-z')-iteration" "$2" "$3" 1
   fi
@@ -46,9 +46,9 @@ for kernel in $kernels; do
     *) echo "compare.sh: no C program for kernel '$kernel' (CG, FT, IS or MG)" >&2; exit 2 ;;
   esac
   if [ "$kernel" = IS ] && with_mpi IS; then
-    mpicc -O3 -o "$build/is-mpi" "$here/is-mpi.c" || exit 1
+    mpicc.mpich -O3 -o "$build/is-mpi" "$here/is-mpi.c" || exit 1
   elif [ "$kernel" = CG ] && with_mpi CG; then
-    mpicc -O3 -DCG_MPI -o "$build/cg-mpi" "$here/cg-iteration.c" -lm || exit 1
+    mpicc.mpich -O3 -DCG_MPI -o "$build/cg-mpi" "$here/cg-iteration.c" -lm || exit 1
   else
     program=$(echo "$kernel" | tr 'A-Z' 'a-z')-iteration
     gcc -O3 -o "$build/$program" "$here/$program.c" -lm || exit 1

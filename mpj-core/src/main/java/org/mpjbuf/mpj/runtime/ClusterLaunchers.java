@@ -12,6 +12,8 @@ import org.mpjbuf.dev.Bootstrap;
  * <table>
  *   <caption>What is recognized</caption>
  *   <tr><th>launcher</th><th>environment</th><th>bootstrap</th></tr>
+ *   <tr><td>Open MPI's {@code mpirun}, Slurm's {@code srun --mpi=pmix}, PRRTE</td>
+ *       <td>{@code PMIX_NAMESPACE}, {@code PMIX_RANK}</td><td>{@link PmixBootstrap}</td></tr>
  *   <tr><td>MPICH's Hydra {@code mpiexec}</td><td>{@code PMI_FD}, {@code PMI_RANK}, {@code PMI_SIZE}</td>
  *       <td>{@link Pmi1Bootstrap}</td></tr>
  * </table>
@@ -32,6 +34,9 @@ final class ClusterLaunchers {
      * @throws org.mpjbuf.dev.BootstrapException when a launcher is recognized but cannot be spoken to
      */
     static Bootstrap join(Map<String, String> environment) {
+        if (environment.containsKey("PMIX_NAMESPACE") && environment.containsKey("PMIX_RANK")) {
+            return PmixBootstrap.connect();
+        }
         if (environment.containsKey("PMI_FD") && environment.containsKey("PMI_RANK")
             && environment.containsKey("PMI_SIZE")) {
             return Pmi1Bootstrap.connect(environment);

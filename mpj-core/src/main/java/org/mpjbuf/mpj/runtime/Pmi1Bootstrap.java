@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 import org.mpjbuf.dev.Bootstrap;
 import org.mpjbuf.dev.BootstrapException;
@@ -39,7 +41,8 @@ import org.mpjbuf.dev.BootstrapException;
  * The launcher learns that the rank ended normally by {@code cmd=finalize}, sent when the JVM
  * exits; the descriptor closes with the process.
  *
- * <p>Thread-safe as {@link Bootstrap} requires: requests are serialized on this object.
+ * <p>Thread-safe as {@link Bootstrap} requires: exchanges on the socket are serialized by a lock;
+ * {@link #abort} writes without it, as the rank may be blocked in a fence.
  */
 final class Pmi1Bootstrap implements Bootstrap {
 
@@ -47,6 +50,7 @@ final class Pmi1Bootstrap implements Bootstrap {
     private static final String HOST_KEY = "mpjbuf.host";
     private static final String SECRET_KEY = "mpjbuf.secret";
     private static final String PARTS_PREFIX = "parts:";
+    private static final long FINALIZE_WAIT_SECONDS = 2;
 
     private final InheritedDescriptor socket;
     private final int rank;
@@ -62,6 +66,8 @@ final class Pmi1Bootstrap implements Bootstrap {
     private final int[] localRanks;
     private final byte[] secret;
     private volatile boolean finalized;
+    /** Serializes the exchanges on the socket. */
+    private final ReentrantLock lock = new ReentrantLock();
 
     private Pmi1Bootstrap(InheritedDescriptor socket, int rank, int size) throws IOException {
         this.socket = socket;
@@ -130,7 +136,7 @@ final class Pmi1Bootstrap implements Bootstrap {
     }
 
     @Override
-    public synchronized void put(String key, String value) {
+    public void put(String key, String value) {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(value, "value");
         if (key.isEmpty() || !printable(key)) {
@@ -140,47 +146,60 @@ final class Pmi1Bootstrap implements Bootstrap {
             throw new IllegalArgumentException("a bootstrap value must be at most " + MAX_VALUE_LENGTH
                 + " printable characters without spaces or '=' (PMI-1 words); got " + value.length());
         }
-        if (!putKeys.add(key)) {
-            throw new IllegalArgumentException("rank " + rank + " put key '" + key + "' already");
+        lock.lock();
+        try {
+            if (!putKeys.add(key)) {
+                throw new IllegalArgumentException("rank " + rank + " put key '" + key + "' already");
+            }
+            String name = globalKey(key, rank);
+            if (value.length() <= valueLimit) {
+                store(name, value);
+                return;
+            }
+            int parts = (value.length() + valueLimit - 1) / valueLimit;
+            for (int part = 0; part < parts; part++) {
+                store(name + "." + part, value.substring(part * valueLimit, Math.min(value.length(), (part + 1) * valueLimit)));
+            }
+            store(name, PARTS_PREFIX + parts);
+        } finally {
+            lock.unlock();
         }
-        String name = globalKey(key, rank);
-        if (value.length() <= valueLimit) {
-            store(name, value);
-            return;
-        }
-        int parts = (value.length() + valueLimit - 1) / valueLimit;
-        for (int part = 0; part < parts; part++) {
-            store(name + "." + part, value.substring(part * valueLimit, Math.min(value.length(), (part + 1) * valueLimit)));
-        }
-        store(name, PARTS_PREFIX + parts);
     }
 
     @Override
-    public synchronized void fence() {
+    public void fence() {
+        lock.lock();
         try {
             request("cmd=barrier_in", "barrier_out");
         } catch (IOException broken) {
             throw new BootstrapException("rank " + rank + " lost the launcher in a fence: " + broken.getMessage(), broken);
+        } finally {
+            lock.unlock();
         }
     }
 
     @Override
-    public synchronized String get(int peer, String key) {
+    public String get(int peer, String key) {
         Objects.requireNonNull(key, "key");
         if (peer < 0 || peer >= size) {
             throw new IllegalArgumentException("rank " + peer + " is not a rank of this job of " + size);
         }
-        String name = globalKey(key, peer);
-        String value = load(name, peer, key);
-        if (!value.startsWith(PARTS_PREFIX)) {
-            return value;
+        lock.lock();
+        try {
+            String name = globalKey(key, peer);
+            String value = load(name, peer, key);
+            if (!value.startsWith(PARTS_PREFIX)) {
+                return value;
+            }
+            int parts = Integer.parseInt(value.substring(PARTS_PREFIX.length()));
+            StringBuilder joined = new StringBuilder();
+            for (int part = 0; part < parts; part++) {
+                joined.append(load(name + "." + part, peer, key));
+            }
+            return joined.toString();
+        } finally {
+            lock.unlock();
         }
-        int parts = Integer.parseInt(value.substring(PARTS_PREFIX.length()));
-        StringBuilder joined = new StringBuilder();
-        for (int part = 0; part < parts; part++) {
-            joined.append(load(name + "." + part, peer, key));
-        }
-        return joined.toString();
     }
 
     @Override
@@ -189,20 +208,21 @@ final class Pmi1Bootstrap implements Bootstrap {
     }
 
     @Override
-    public synchronized void abort(int status, String reason) {
+    public void abort(int status, String reason) {
         System.err.println(reason);
+        finalized = true;
         try {
             send("cmd=abort exitcode=" + status);
         } catch (IOException launcherGone) {
             // the launcher ends the job by the rank's exit status anyway
         }
-        finalized = true;
     }
 
     /**
-     * Tells the launcher the rank ends normally, once, when the JVM exits. It does not wait for
-     * the acknowledgement nor for the lock: a thread may still be blocked in a fence, and the JVM
-     * must exit all the same.
+     * Tells the launcher the rank ends normally, once, when the JVM exits, and waits for its
+     * acknowledgement (Hydra fails the job when the rank is gone before it answers). A thread
+     * still blocked in a fence holds the lock: then the JVM exits without finalizing, after
+     * {@link #FINALIZE_WAIT_SECONDS}.
      */
     private void finish() {
         if (finalized) {
@@ -210,9 +230,17 @@ final class Pmi1Bootstrap implements Bootstrap {
         }
         finalized = true;
         try {
-            send("cmd=finalize");
-        } catch (IOException launcherGone) {
+            if (lock.tryLock(FINALIZE_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                try {
+                    request("cmd=finalize", "finalize_ack");
+                } finally {
+                    lock.unlock();
+                }
+            }
+        } catch (IOException | RuntimeException launcherGone) {
             // nothing left to tell
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 

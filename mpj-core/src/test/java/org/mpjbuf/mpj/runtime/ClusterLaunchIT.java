@@ -14,68 +14,85 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Programs started by MPICH's Hydra launcher, {@code mpiexec.hydra -n N java -cp ... Main}, as a
- * user of a cluster types it: {@code MPI.Init} finds the launcher's PMI-1 socket and joins its
- * job on niodev, with nothing from {@code bin/mpjrun}. Skipped, with the reason, where MPICH is
- * not installed ({@code .ci/run} installs it).
+ * Programs started by the launchers clusters run, as their users type it
+ * ({@code mpiexec.hydra -n N java -cp ... Main}, {@code mpirun.openmpi -np N java ...}):
+ * {@code MPI.Init} recognizes the launcher and joins its job on niodev, with nothing from
+ * {@code bin/mpjrun}: MPICH's Hydra through PMI-1 on its socket, Open MPI's {@code mpirun}
+ * through its PMIx server. Each launcher is named as such, and a launcher that is not installed
+ * skips its tests with the reason ({@code .ci/run} installs both).
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
-class MpichLaunchIT {
+class ClusterLaunchIT {
 
-    private static final String HYDRA = "mpiexec.hydra";
+    /** A launcher and the options it needs here (Open MPI: as root, more ranks than cores). */
+    enum Launcher {
+        MPICH_HYDRA("mpiexec.hydra", "-n"),
+        OPEN_MPI("mpirun.openmpi", "--allow-run-as-root", "--oversubscribe", "-np");
+
+        private final List<String> prefix;
+
+        Launcher(String... prefix) {
+            this.prefix = List.of(prefix);
+        }
+
+        String command() {
+            return prefix.get(0);
+        }
+    }
 
     /** The exit status and the output of one launch. */
     private record Launch(int status, String output) {
     }
 
-    @BeforeAll
-    static void needsHydra() {
-        assumeTrue(onPath(HYDRA), "MPICH's " + HYDRA + " is not installed (apt-get install mpich); these tests need it");
-    }
-
-    @ParameterizedTest(name = "hello world on {0} ranks")
-    @ValueSource(ints = {2, 4})
-    void shouldRunAProgramUnchangedUnderMpiexec(int ranks) throws Exception {
-        Launch launch = launch(ranks, "org.mpjbuf.mpj.examples.HelloWorld");
+    @ParameterizedTest(name = "{0}: hello world on {1} ranks")
+    @CsvSource({"MPICH_HYDRA, 2", "MPICH_HYDRA, 4", "OPEN_MPI, 2", "OPEN_MPI, 4"})
+    void shouldRunAProgramUnchangedUnderTheLauncher(Launcher launcher, int ranks) throws Exception {
+        Launch launch = launch(launcher, ranks, "org.mpjbuf.mpj.examples.HelloWorld");
         assertEquals(0, launch.status(), launch.output());
         for (int rank = 0; rank < ranks; rank++) {
             assertTrue(launch.output().contains("Hello from rank " + rank + " of " + ranks), launch.output());
         }
     }
 
-    @Test
-    void shouldSendDerivedDatatypesBetweenLaunchedRanks() throws Exception {
-        Launch launch = launch(2, "org.mpjbuf.mpj.examples.DerivedDatatypes");
+    @ParameterizedTest
+    @EnumSource(Launcher.class)
+    void shouldSendDerivedDatatypesBetweenLaunchedRanks(Launcher launcher) throws Exception {
+        Launch launch = launch(launcher, 2, "org.mpjbuf.mpj.examples.DerivedDatatypes");
         assertEquals(0, launch.status(), launch.output());
         assertTrue(launch.output().contains("column 2 of the matrix: [2.0, 7.0, 12.0, 17.0] (4 doubles)"), launch.output());
     }
 
-    @Test
-    void shouldEndTheJobWithTheAbortCode() throws Exception {
-        Launch launch = launch(3, "org.mpjbuf.mpj.testprograms.FailingProgram", "abort");
+    @ParameterizedTest
+    @EnumSource(Launcher.class)
+    void shouldEndTheJobWithTheAbortCode(Launcher launcher) throws Exception {
+        Launch launch = launch(launcher, 3, "org.mpjbuf.mpj.testprograms.FailingProgram", "abort");
         assertEquals(3, launch.status(), launch.output());
         assertTrue(launch.output().contains("rank 1 aborted with code 3"), launch.output());
     }
 
-    @Test
-    void shouldFailTheOtherRanksNamingTheRankThatFailed() throws Exception {
-        Launch launch = launch(3, "org.mpjbuf.mpj.testprograms.FailingProgram", "throw");
+    @ParameterizedTest
+    @EnumSource(Launcher.class)
+    void shouldFailTheOtherRanksNamingTheRankThatFailed(Launcher launcher) throws Exception {
+        Launch launch = launch(launcher, 3, "org.mpjbuf.mpj.testprograms.FailingProgram", "throw");
         assertTrue(launch.status() != 0, launch.output());
         assertTrue(launch.output().contains("rank one gives up"), launch.output());
         assertTrue(launch.output().contains("rank 1 (/127.0.0.1"), launch.output());
     }
 
-    private static Launch launch(int ranks, String mainClass, String... args) throws IOException, InterruptedException {
+    private static Launch launch(Launcher launcher, int ranks, String mainClass, String... args)
+        throws IOException, InterruptedException {
+        assumeTrue(onPath(launcher.command()), launcher.command() + " is not installed (Debian: mpich for mpiexec.hydra,"
+            + " openmpi-bin for mpirun.openmpi); its tests need it");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(HYDRA, "-n", Integer.toString(ranks), java,
-            "--enable-native-access=ALL-UNNAMED", "-cp", classPath(), mainClass));
+        List<String> command = new ArrayList<>(launcher.prefix);
+        command.addAll(List.of(Integer.toString(ranks), java, "--enable-native-access=ALL-UNNAMED", "-cp", classPath(),
+            mainClass));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         try {
