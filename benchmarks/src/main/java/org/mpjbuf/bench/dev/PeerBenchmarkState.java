@@ -21,7 +21,7 @@ public abstract class PeerBenchmarkState {
     public int size;
 
     /** The transport measured. */
-    @Param({"SMDEV", "HANDOFF"})
+    @Param({"SMDEV", "HANDOFF", "NIODEV"})
     public Transport transport;
 
     Link local;

@@ -6,7 +6,14 @@ public enum Transport {
     SMDEV {
         @Override
         Link[] open() {
-            return SmdevLink.open();
+            return DeviceLink.openSmdev();
+        }
+    },
+    /** niodev through the device API: two ranks over loopback TCP, each with its progress thread. */
+    NIODEV {
+        @Override
+        Link[] open() {
+            return DeviceLink.openNiodev();
         }
     },
     /** The {@code java.util.concurrent} hand-off baseline. */

@@ -149,7 +149,16 @@ final class Connection {
                 return;
             }
             if (frame.block == null && frame.completeWhenWritten == null && frame.count > 1) {
-                frame.stageRemainder(protocol.allocate((int) frame.remainingPayload()));
+                final MemorySegment staging;
+                try {
+                    staging = protocol.allocate((int) frame.remainingPayload());
+                } catch (final DeviceException ex) {
+                    // part of the frame is on the wire: without the rest the stream is lost
+                    device.connectionFailed(this, "rank " + device.rank() + " cannot finish a frame to rank " + rank
+                        + ": " + ex.getMessage());
+                    throw ex;
+                }
+                frame.stageRemainder(staging);
             }
             queue.add(frame);
             key.interestOpsOr(SelectionKey.OP_WRITE);
@@ -252,7 +261,7 @@ final class Connection {
         return true;
     }
 
-    // ---------------------------------------------------------------- reading, progress thread
+    // ---------------------------------------------------------------- reading, under the read lock
 
     /**
      * Reads and dispatches what the socket has, and turns a failure into the end of this peer:

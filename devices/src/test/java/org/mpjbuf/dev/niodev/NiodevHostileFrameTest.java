@@ -83,15 +83,29 @@ final class NiodevHostileFrameTest {
     @EnumSource(Hostile.class)
     @Timeout(30)
     void shouldCloseTheConnectionOfAHostilePeerAndFailItsReceiveNamingIt(final Hostile hostile) throws Exception {
-        try (FakePeer peer = FakePeer.connect(LIMITS)) {
+        closeAndFail(hostile, LIMITS);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Hostile.class)
+    @Timeout(30)
+    void shouldDoTheSameWhenTheWaitingThreadReadsTheHostileBytes(final Hostile hostile) throws Exception {
+        final Map<String, String> waiterReads = new java.util.HashMap<>(LIMITS);
+        waiterReads.put(NiodevConfiguration.WAITER_READS_PROP_NAME, "1");
+        waiterReads.put(NiodevConfiguration.IDLE_SPIN_NANOS_PROP_NAME, "1000000000");
+        closeAndFail(hostile, waiterReads);
+    }
+
+    private static void closeAndFail(final Hostile hostile, final Map<String, String> properties) throws Exception {
+        try (FakePeer peer = FakePeer.connect(properties)) {
             final Request waiting = peer.device.irecv(new int[5], 0, 5, ProcessID.of(1), 1, CONTEXT);
             final Request any = peer.device.irecv(new int[5], 0, 5, Device.ANY_SOURCE, 2, CONTEXT);
             peer.write(hostile.bytes());
             if (hostile.name().startsWith("TRUNCATED")) {
                 peer.channel.shutdownOutput();
             }
-            assertTrue(peer.closedByRank0(10_000), "rank 0 closes the connection");
             final DeviceException failed = assertThrows(DeviceException.class, waiting::await);
+            assertTrue(peer.closedByRank0(10_000), "rank 0 closes the connection");
             assertTrue(failed.getMessage().contains("rank 1"), failed.getMessage());
             assertTrue(failed.getMessage().contains(hostile.expected), failed.getMessage());
             assertThrows(DeviceException.class, any::await, "an ANY_SOURCE receive fails too");

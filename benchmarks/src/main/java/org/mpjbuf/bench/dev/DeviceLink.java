@@ -1,13 +1,19 @@
 package org.mpjbuf.bench.dev;
 
+import java.util.concurrent.CompletableFuture;
+
 import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceArguments;
+import org.mpjbuf.dev.InJvmBootstrap;
 import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.Request;
 import org.mpjbuf.dev.smdev.SmdevWorld;
 
-/** A {@link Link} over two ranks of one smdev world. */
-final class SmdevLink implements Link {
+/**
+ * A {@link Link} over two ranks of one device world: an smdev world, or a niodev job whose two
+ * ranks are threads of this JVM connected over loopback TCP.
+ */
+final class DeviceLink implements Link {
     private static final int CONTEXT = 0;
     private static final int DATA = 1;
     private static final int STOP = 2;
@@ -16,16 +22,29 @@ final class SmdevLink implements Link {
     private final ProcessID peer;
     private Request[] window = new Request[0];
 
-    private SmdevLink(final SmdevWorld world, final int rank) {
-        device = Device.newInstance("smdev");
-        final ProcessID[] ids = device.init(DeviceArguments.builder().rank(rank).size(2).world(world).build());
-        peer = ids[1 - rank];
+    private DeviceLink(final String name, final DeviceArguments arguments) {
+        device = Device.newInstance(name);
+        final ProcessID[] ids = device.init(arguments);
+        peer = ids[1 - arguments.rank()];
     }
 
-    /** Opens both ends of a new world: index 0 is rank 0. */
-    static Link[] open() {
+    /** Opens both ends of a new smdev world: index 0 is rank 0. */
+    static Link[] openSmdev() {
         final SmdevWorld world = SmdevWorld.create(2);
-        return new Link[] {new SmdevLink(world, 0), new SmdevLink(world, 1)};
+        return new Link[] {
+            new DeviceLink("smdev", DeviceArguments.builder().rank(0).size(2).world(world).build()),
+            new DeviceLink("smdev", DeviceArguments.builder().rank(1).size(2).world(world).build())};
+    }
+
+    /** Opens both ends of a new niodev job (init is collective, so rank 1 joins on a thread of its own). */
+    static Link[] openNiodev() {
+        final InJvmBootstrap.Job job = InJvmBootstrap.newJob(2);
+        final CompletableFuture<Link> rank1 = CompletableFuture.supplyAsync(
+            () -> new DeviceLink("niodev", DeviceArguments.builder().rank(1).size(2).bootstrap(job.bootstrap(1)).build()),
+            task -> Thread.ofPlatform().daemon().start(task));
+        final Link rank0 = new DeviceLink("niodev",
+            DeviceArguments.builder().rank(0).size(2).bootstrap(job.bootstrap(0)).build());
+        return new Link[] {rank0, rank1.join()};
     }
 
     @Override
