@@ -14,6 +14,8 @@ import org.mpjbuf.dev.Bootstrap;
  *   <tr><th>launcher</th><th>environment</th><th>bootstrap</th></tr>
  *   <tr><td>Open MPI's {@code mpirun}, Slurm's {@code srun --mpi=pmix}, PRRTE</td>
  *       <td>{@code PMIX_NAMESPACE}, {@code PMIX_RANK}</td><td>{@link PmixBootstrap}</td></tr>
+ *   <tr><td>Slurm's {@code srun --mpi=pmi2}</td>
+ *       <td>{@code PMI_FD}, {@code PMI_RANK}, {@code PMI_SIZE}, {@code PMI_JOBID}</td><td>{@link Pmi2Bootstrap}</td></tr>
  *   <tr><td>MPICH's Hydra {@code mpiexec}</td><td>{@code PMI_FD}, {@code PMI_RANK}, {@code PMI_SIZE}</td>
  *       <td>{@link Pmi1Bootstrap}</td></tr>
  * </table>
@@ -39,7 +41,8 @@ final class ClusterLaunchers {
         }
         if (environment.containsKey("PMI_FD") && environment.containsKey("PMI_RANK")
             && environment.containsKey("PMI_SIZE")) {
-            return Pmi1Bootstrap.connect(environment);
+            return environment.containsKey("PMI_JOBID") ? Pmi2Bootstrap.connect(environment)
+                : Pmi1Bootstrap.connect(environment);
         }
         return null;
     }

@@ -18,7 +18,8 @@ import java.lang.invoke.VarHandle;
  * socket. The JVM prints a one-line warning at the first call unless it runs with
  * {@code --enable-native-access=ALL-UNNAMED} ({@code bin/mpjrun} passes it).
  *
- * <p>Not thread-safe: one thread at a time uses a descriptor (any thread, one after the other).
+ * <p>Reading and writing have buffers of their own: one thread may write (an abort) while another
+ * waits in a read. Otherwise not thread-safe: one reader and one writer at a time.
  */
 @SuppressWarnings("restricted") // read, write and close of libc: the reason this class exists
 final class InheritedDescriptor implements AutoCloseable {
@@ -34,8 +35,13 @@ final class InheritedDescriptor implements AutoCloseable {
 
     private final int descriptor;
     private final Arena arena = Arena.ofShared();
-    private final MemorySegment state = arena.allocate(CALL_STATE);
+    private final MemorySegment readState = arena.allocate(CALL_STATE);
+    private final MemorySegment writeState = arena.allocate(CALL_STATE);
     private final MemorySegment buffer = arena.allocate(4096);
+    private final MemorySegment outgoing = arena.allocate(4096);
+    /** The next unread byte of {@link #buffer}, and the end of what was read. */
+    private int next;
+    private int end;
 
     /**
      * @param descriptor the inherited descriptor's number
@@ -51,21 +57,22 @@ final class InheritedDescriptor implements AutoCloseable {
     }
 
     /**
-     * Reads up to {@code length} bytes.
+     * Reads the next byte, through a buffer of the descriptor's.
      *
-     * @param into   where the bytes go
-     * @param index  the first index to fill
-     * @param length the most bytes to read, {@code > 0}
-     * @return the bytes read, or -1 at the end of the stream
+     * @return the byte, {@code 0..255}
+     * @throws java.io.EOFException at the end of the stream
      * @throws IOException naming the descriptor and the error number when the read fails
      */
-    int read(byte[] into, int index, int length) throws IOException {
-        long count = call(READ, Math.min(length, (int) buffer.byteSize()), "read");
-        if (count == 0) {
-            return -1;
+    int readByte() throws IOException {
+        if (next == end) {
+            long count = call(READ, readState, buffer, buffer.byteSize(), "read");
+            if (count == 0) {
+                throw new java.io.EOFException("the launcher closed inherited descriptor " + descriptor);
+            }
+            next = 0;
+            end = (int) count;
         }
-        MemorySegment.copy(buffer, ValueLayout.JAVA_BYTE, 0, into, index, (int) count);
-        return (int) count;
+        return buffer.get(ValueLayout.JAVA_BYTE, next++) & 0xFF;
     }
 
     /**
@@ -77,21 +84,18 @@ final class InheritedDescriptor implements AutoCloseable {
     void write(byte[] bytes) throws IOException {
         int written = 0;
         while (written < bytes.length) {
-            int chunk = Math.min(bytes.length - written, (int) buffer.byteSize());
-            MemorySegment.copy(bytes, written, buffer, ValueLayout.JAVA_BYTE, 0, chunk);
+            int chunk = Math.min(bytes.length - written, (int) outgoing.byteSize());
+            MemorySegment.copy(bytes, written, outgoing, ValueLayout.JAVA_BYTE, 0, chunk);
             int sent = 0;
             while (sent < chunk) {
-                sent += (int) call(WRITE, buffer.asSlice(sent), chunk - sent, "write");
+                sent += (int) call(WRITE, writeState, outgoing.asSlice(sent), chunk - sent, "write");
             }
             written += chunk;
         }
     }
 
-    private long call(MethodHandle function, long length, String name) throws IOException {
-        return call(function, buffer, length, name);
-    }
-
-    private long call(MethodHandle function, MemorySegment at, long length, String name) throws IOException {
+    private long call(MethodHandle function, MemorySegment state, MemorySegment at, long length, String name)
+        throws IOException {
         while (true) {
             long result;
             try {

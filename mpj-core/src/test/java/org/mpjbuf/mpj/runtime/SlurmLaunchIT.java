@@ -16,17 +16,17 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Programs started by Slurm, as its users type it ({@code srun --mpi=pmix -n N java -cp ... Main}),
- * on a one-node cluster the test starts on this machine ({@link SlurmCluster}): {@code MPI.Init}
- * joins the job through the PMIx server of {@code slurmstepd}. More ranks than the 2 cores need
- * {@code -O}. Skipped, with the reason, where Slurm or munge is not installed or the tests do not
+ * Programs started by Slurm, as its users type it ({@code srun --mpi=pmix -n N java -cp ... Main},
+ * or {@code --mpi=pmi2}), on a one-node cluster the test starts on this machine
+ * ({@link SlurmCluster}): {@code MPI.Init} joins the job through the PMIx server of
+ * {@code slurmstepd}, or its PMI-2 socket. More ranks than the 2 cores need {@code -O}. Skipped, with the reason, where Slurm or munge is not installed or the tests do not
  * run as root ({@code .ci/run} installs them and runs as root).
  */
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
@@ -55,30 +55,32 @@ class SlurmLaunchIT {
         }
     }
 
-    @ParameterizedTest(name = "hello world on {0} ranks")
-    @ValueSource(ints = {2, 4})
-    void shouldRunAProgramUnchangedUnderSrunWithPmix(int ranks) throws Exception {
-        Launch launch = srun(ranks, "org.mpjbuf.mpj.examples.HelloWorld");
+    @ParameterizedTest(name = "srun --mpi={0}: hello world on {1} ranks")
+    @CsvSource({"pmix, 2", "pmix, 4", "pmi2, 2", "pmi2, 4"})
+    void shouldRunAProgramUnchangedUnderSrun(String mpi, int ranks) throws Exception {
+        Launch launch = srun(mpi, ranks, "org.mpjbuf.mpj.examples.HelloWorld");
         assertEquals(0, launch.status(), launch.output());
         for (int rank = 0; rank < ranks; rank++) {
             assertTrue(launch.output().contains("Hello from rank " + rank + " of " + ranks), launch.output());
         }
     }
 
-    @Test
-    void shouldSendDerivedDatatypesAndEndWithTheAbortCode() throws Exception {
-        Launch datatypes = srun(2, "org.mpjbuf.mpj.examples.DerivedDatatypes");
+    @ParameterizedTest(name = "srun --mpi={0}")
+    @ValueSource(strings = {"pmix", "pmi2"})
+    void shouldSendDerivedDatatypesAndEndWithTheAbortCode(String mpi) throws Exception {
+        Launch datatypes = srun(mpi, 2, "org.mpjbuf.mpj.examples.DerivedDatatypes");
         assertEquals(0, datatypes.status(), datatypes.output());
         assertTrue(datatypes.output().contains("column 2 of the matrix: [2.0, 7.0, 12.0, 17.0] (4 doubles)"),
             datatypes.output());
-        Launch aborted = srun(3, "org.mpjbuf.mpj.testprograms.FailingProgram", "abort");
+        Launch aborted = srun(mpi, 3, "org.mpjbuf.mpj.testprograms.FailingProgram", "abort");
         assertTrue(aborted.status() != 0, aborted.output());
         assertTrue(aborted.output().contains("rank 1 aborted with code 3"), aborted.output());
     }
 
-    private static Launch srun(int ranks, String mainClass, String... args) throws IOException, InterruptedException {
+    private static Launch srun(String mpi, int ranks, String mainClass, String... args)
+        throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> arguments = new ArrayList<>(List.of("--mpi=pmix", "-O", "-n", Integer.toString(ranks), java,
+        List<String> arguments = new ArrayList<>(List.of("--mpi=" + mpi, "-O", "-n", Integer.toString(ranks), java,
             "--enable-native-access=ALL-UNNAMED", "-cp", classPath(), mainClass));
         arguments.addAll(List.of(args));
         Process process = cluster.srun(arguments).redirectErrorStream(true).start();
