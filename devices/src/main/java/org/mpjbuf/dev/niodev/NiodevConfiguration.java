@@ -32,12 +32,13 @@ public final class NiodevConfiguration {
     public static final int MAX_MESSAGE_LENGTH_DEFAULT = 1 << 30;
 
     /**
-     * Property naming the address the rank listens on. Empty means the loopback address, which is
-     * what a job whose ranks all share one host needs; a job across hosts must name an address
-     * its peers can reach.
+     * Property naming the address the rank listens on, as {@link org.mpjbuf.dev.HostAddresses}
+     * reads it: empty means loopback when every rank shares this host and the interface of the
+     * default route otherwise; an interface name, a CIDR block, an address or a host name choose
+     * one.
      */
     public static final String BIND_ADDRESS_PROP_NAME = "mpjbuf.niodev.bindAddress";
-    /** Default bind address: empty, for loopback. */
+    /** Default bind address: empty, for loopback on one host and the default route's interface across hosts. */
     public static final String BIND_ADDRESS_DEFAULT = "";
 
     /** Property naming how long {@code init} waits for every peer to connect, in milliseconds. */

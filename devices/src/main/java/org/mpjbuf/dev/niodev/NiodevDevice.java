@@ -18,6 +18,7 @@ import org.mpjbuf.Buffer;
 import org.mpjbuf.buddy.BufferPool;
 import org.mpjbuf.buddy.Medium;
 import org.mpjbuf.dev.Bootstrap;
+import org.mpjbuf.dev.HostAddresses;
 import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceArguments;
 import org.mpjbuf.dev.DeviceException;
@@ -142,16 +143,8 @@ final class NiodevDevice implements Device {
     private void connectAll(final DeviceArguments arguments, final Bootstrap bootstrap) throws IOException {
         final String bind = NiodevConfiguration.stringValue(NiodevConfiguration.BIND_ADDRESS_PROP_NAME, arguments,
             NiodevConfiguration.BIND_ADDRESS);
-        final InetAddress address;
-        if (bind.isEmpty()) {
-            if (bootstrap.localRanks().length != size) {
-                throw new IllegalArgumentException("the ranks of this job run on several hosts: set "
-                    + NiodevConfiguration.BIND_ADDRESS_PROP_NAME + " to an address the other hosts can reach");
-            }
-            address = InetAddress.getLoopbackAddress();
-        } else {
-            address = InetAddress.getByName(bind);
-        }
+        final InetAddress address = HostAddresses.choose(bind, bootstrap.localRanks().length == size,
+            NiodevConfiguration.BIND_ADDRESS_PROP_NAME);
         final Selector selector = Selector.open();
         listener = ServerSocketChannel.open();
         listener.bind(new InetSocketAddress(address, 0), size);

@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The launcher's side of the bootstrap of ranks that are processes: listens on loopback, admits
+ * The launcher's side of the bootstrap of ranks that are processes: listens on one address, admits
  * one authenticated connection per rank ({@link BootstrapProtocol}), keeps the values the ranks
  * put, answers fences once every rank has fenced as often, and tells the launcher when a rank
  * aborts. A rank whose connection ends before it said goodbye fails every fence (its process's
@@ -69,20 +69,21 @@ final class BootstrapService implements AutoCloseable {
     private volatile boolean closed;
 
     /**
-     * Starts listening on an ephemeral port of the loopback address.
+     * Starts listening on an ephemeral port.
      *
-     * @param size   the number of ranks
-     * @param secret the job's secret
-     * @param events where to report aborts, lost ranks and refused connections
+     * @param size    the number of ranks
+     * @param secret  the job's secret
+     * @param address the address to listen on: loopback when every rank is on this host
+     * @param events  where to report aborts and refused connections
      * @throws IOException if no port can be bound
      */
-    BootstrapService(int size, byte[] secret, Events events) throws IOException {
+    BootstrapService(int size, byte[] secret, InetAddress address, Events events) throws IOException {
         this.size = size;
         this.secret = secret.clone();
         this.events = events;
         this.connected = new boolean[size];
         this.fences = new int[size];
-        this.server = new ServerSocket(0, size + 16, InetAddress.getLoopbackAddress());
+        this.server = new ServerSocket(0, size + 16, address);
         Thread acceptor = new Thread(this::accept, "mpjrun-bootstrap");
         acceptor.setDaemon(true);
         acceptor.start();

@@ -17,8 +17,8 @@ import org.mpjbuf.dev.BootstrapException;
 
 /**
  * The {@link Bootstrap} of a rank that {@code bin/mpjrun} started as a process: an authenticated
- * connection to the launcher's {@link BootstrapService} ({@link BootstrapProtocol}). Every rank of
- * such a job runs on the launcher's host, so {@link #localRanks()} is every rank.
+ * connection to the launcher's {@link BootstrapService} ({@link BootstrapProtocol}). The launcher
+ * says which ranks share this rank's host.
  *
  * <p>A fence waits for the launcher without a time limit of its own: the launcher watches the
  * ranks, answers a waiting fence with an error when one of them aborts or dies, and ends the job.
@@ -29,6 +29,7 @@ final class LauncherBootstrap implements Bootstrap, AutoCloseable {
 
     private final int rank;
     private final int size;
+    private final int[] localRanks;
     private final byte[] secret;
     private final Socket socket;
     private final InputStream in;
@@ -37,9 +38,10 @@ final class LauncherBootstrap implements Bootstrap, AutoCloseable {
     private final Map<String, String> values = new HashMap<>();
     private final java.util.Set<String> putKeys = new java.util.HashSet<>();
 
-    private LauncherBootstrap(int rank, int size, byte[] secret, Socket socket) throws IOException {
+    private LauncherBootstrap(int rank, int size, int[] localRanks, byte[] secret, Socket socket) throws IOException {
         this.rank = rank;
         this.size = size;
+        this.localRanks = localRanks.clone();
         this.secret = secret;
         this.socket = socket;
         this.in = new BufferedInputStream(socket.getInputStream());
@@ -52,16 +54,17 @@ final class LauncherBootstrap implements Bootstrap, AutoCloseable {
      * @param launcher the launcher's bootstrap address
      * @param rank     this rank
      * @param size     the number of ranks
+     * @param localRanks the ranks on this host, this one included
      * @param secret   the job's secret
      * @return the connected bootstrap
      * @throws BootstrapException if the launcher cannot be reached or cannot prove the secret
      */
-    static LauncherBootstrap connect(InetSocketAddress launcher, int rank, int size, byte[] secret) {
+    static LauncherBootstrap connect(InetSocketAddress launcher, int rank, int size, int[] localRanks, byte[] secret) {
         Socket socket = new Socket();
         try {
             socket.setTcpNoDelay(true);
             socket.connect(launcher, 10_000);
-            LauncherBootstrap bootstrap = new LauncherBootstrap(rank, size, secret.clone(), socket);
+            LauncherBootstrap bootstrap = new LauncherBootstrap(rank, size, localRanks, secret.clone(), socket);
             bootstrap.handshake();
             return bootstrap;
         } catch (IOException | RuntimeException failed) {
@@ -104,11 +107,7 @@ final class LauncherBootstrap implements Bootstrap, AutoCloseable {
 
     @Override
     public int[] localRanks() {
-        int[] all = new int[size];
-        for (int i = 0; i < size; i++) {
-            all[i] = i;
-        }
-        return all;
+        return localRanks.clone();
     }
 
     @Override

@@ -29,13 +29,17 @@ public final class Mpjrun {
 
     /** The usage text printed on bad arguments. */
     static final String USAGE = """
-        usage: mpjrun -np N [-dev DEVICE] [-cp CLASSPATH] [-prefix] [-mpjexpress-args] MainClass [args...]
-               mpjrun -np N [-dev DEVICE] [-cp CLASSPATH] [-prefix] [-mpjexpress-args] -jar program.jar [args...]
+        usage: mpjrun -np N [-dev DEVICE] [-hostfile FILE] [-cp CLASSPATH] [-prefix] [-mpjexpress-args] MainClass [args...]
+               mpjrun -np N [-dev DEVICE] [-hostfile FILE] [-cp CLASSPATH] [-prefix] [-mpjexpress-args] -jar program.jar [args...]
           -np N          number of ranks (N >= 1)
           -dev DEVICE    device to run on (default: %s): smdev runs the ranks as threads of one JVM,
                          niodev as processes of this host that talk over TCP
           -cp CLASSPATH  the program's class path (default: the current directory)
           -prefix        prefix every output line with [rank]
+          -hostfile FILE run the ranks on the hosts of FILE ("host slots=N" lines, filled in order;
+                         a device whose ranks are processes), started through the launch agent
+          -launcher-exec CMD
+                         the launch agent, called as CMD HOST 'COMMAND LINE' (default: ssh -T -o BatchMode=yes)
           -mpjexpress-args
                          pass main "rank size device" before the program's arguments, as MPJ Express
                          does (programs written for it read their own from args[3] on);
@@ -44,9 +48,27 @@ public final class Mpjrun {
           -h, -help      print this text
         """.formatted(RuntimeConfiguration.DEVICE_DEFAULT);
 
-    /** The parsed command line. */
+    /**
+     * The parsed command line.
+     *
+     * @param hostfile    the hostfile of a job across hosts, or {@code null} for this host
+     * @param launchAgent the command that reaches another host ({@code -launcher-exec})
+     */
     record Command(int ranks, String device, List<Path> classPath, boolean prefix, boolean mpjExpressArgs,
-                   String mainClass, String[] args) {
+                   Path hostfile, List<String> launchAgent, String mainClass, String[] args) {
+
+        /** {@return this command, once checked} @throws IllegalArgumentException naming what is wrong */
+        Command checked() {
+            if (ranks == 0) {
+                throw new IllegalArgumentException("missing -np N (the number of ranks)");
+            }
+            WorldKind kind = Worlds.kind(device);
+            if (hostfile != null && kind != WorldKind.PROCESSES) {
+                throw new IllegalArgumentException("-hostfile needs a device whose ranks are processes (-dev niodev); "
+                    + device + " runs them as threads of one JVM");
+            }
+            return this;
+        }
     }
 
     private Mpjrun() {
@@ -112,8 +134,13 @@ public final class Mpjrun {
             return 1;
         }
         try {
-            return new ProcessJob(command.ranks(), command.device(), command.prefix(), command.mpjExpressArgs(), err)
-                .run(command.mainClass(), command.classPath(), command.args());
+            RankPlacement placement = command.hostfile() == null ? RankPlacement.local(command.ranks())
+                : RankPlacement.of(Hostfile.read(command.hostfile()), command.ranks(), command.launchAgent());
+            return new ProcessJob(command.ranks(), command.device(), command.prefix(), command.mpjExpressArgs(),
+                placement, err).run(command.mainClass(), command.classPath(), command.args());
+        } catch (IllegalArgumentException badHosts) {
+            err.println("mpjrun: " + badHosts.getMessage());
+            return 2;
         } catch (IOException cannotStart) {
             err.println("mpjrun: cannot start the ranks as processes: " + cannotStart.getMessage());
             return 1;
@@ -137,6 +164,8 @@ public final class Mpjrun {
         List<Path> classPath = null;
         boolean prefix = RuntimeConfiguration.RANK_PREFIX;
         boolean mpjExpressArgs = RuntimeConfiguration.MPJ_EXPRESS_ARGS;
+        Path hostfile = null;
+        List<String> launchAgent = RankPlacement.SSH;
         int index = 0;
         while (index < args.length && args[index].startsWith("-")) {
             String option = args[index++];
@@ -150,14 +179,16 @@ public final class Mpjrun {
                     classPath = Job.parseClassPath(value(args, index++, option));
                 case "-prefix" -> prefix = true;
                 case "-mpjexpress-args" -> mpjExpressArgs = true;
+                case "-hostfile", "--hostfile" -> hostfile = Path.of(value(args, index++, option));
+                case "-launcher-exec" -> launchAgent = List.of(value(args, index++, option).trim().split("\\s+"));
                 case "-jar" -> {
                     Path jar = Path.of(value(args, index++, option));
                     List<Path> path = new ArrayList<>(List.of(jar));
                     if (classPath != null) {
                         path.addAll(classPath);
                     }
-                    return command(ranks, device, path, prefix, mpjExpressArgs, mainClassOf(jar),
-                        Arrays.copyOfRange(args, index, args.length));
+                    return new Command(ranks, device, path, prefix, mpjExpressArgs, hostfile, launchAgent,
+                        mainClassOf(jar), Arrays.copyOfRange(args, index, args.length)).checked();
                 }
                 default -> throw new IllegalArgumentException("unknown option '" + option + "'");
             }
@@ -165,17 +196,9 @@ public final class Mpjrun {
         if (index >= args.length) {
             throw new IllegalArgumentException("missing the main class (or -jar FILE)");
         }
-        return command(ranks, device, classPath == null ? List.of(Path.of(".")) : classPath, prefix,
-            mpjExpressArgs, args[index], Arrays.copyOfRange(args, index + 1, args.length));
-    }
-
-    private static Command command(int ranks, String device, List<Path> classPath, boolean prefix,
-                                   boolean mpjExpressArgs, String mainClass, String[] args) {
-        if (ranks == 0) {
-            throw new IllegalArgumentException("missing -np N (the number of ranks)");
-        }
-        Worlds.kind(device);
-        return new Command(ranks, device, classPath, prefix, mpjExpressArgs, mainClass, args);
+        return new Command(ranks, device, classPath == null ? List.of(Path.of(".")) : classPath, prefix,
+            mpjExpressArgs, hostfile, launchAgent, args[index], Arrays.copyOfRange(args, index + 1, args.length))
+            .checked();
     }
 
     private static String value(String[] args, int index, String option) {

@@ -8,6 +8,7 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -16,17 +17,23 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import org.mpjbuf.dev.HostAddresses;
+
 /**
- * Runs the ranks of a job as processes of this host, one JVM each, for a device whose ranks are
- * processes (niodev): {@code bin/mpjrun -dev niodev} is a thin command line over it.
+ * Runs the ranks of a job as processes, one JVM each, on this host or on the hosts of a hostfile
+ * ({@link RankPlacement}), for a device whose ranks are processes (niodev):
+ * {@code bin/mpjrun -dev niodev} is a thin command line over it.
  *
  * <h2>Design note</h2>
  * <ol>
  *   <li>The launcher makes a random secret for the job and starts a {@link BootstrapService} on
- *       loopback.</li>
+ *       loopback, or, for ranks on other hosts, on the address
+ *       {@link RuntimeConfiguration#LAUNCHER_ADDRESS} chooses ({@link HostAddresses}).</li>
  *   <li>It starts every rank as {@code java [this JVM's options] -cp [this class path]:[the
- *       program's] ProcessRank Main args}, with the rank, the size, the device and the bootstrap
- *       address in the environment and the secret on standard input.</li>
+ *       program's] ProcessRank Main args}, with the rank, the size, the ranks on its host, the
+ *       device and the bootstrap address in the environment (and, through a launch agent such as
+ *       {@code ssh}, on its command line with the launcher's {@code MPJBUF_*} settings), and the
+ *       secret on standard input.</li>
  *   <li>It forwards every rank's output line by line (with a {@code [rank]} prefix when asked).</li>
  *   <li>When a rank aborts, fails or dies, the launcher fails the bootstrap's fences, gives the other ranks
  *       {@link RuntimeConfiguration#STOP_GRACE_MILLIS} to end by themselves (a process device
@@ -65,8 +72,20 @@ final class ProcessJob {
     private long stopDeadline;
     private volatile BootstrapService bootstrap;
 
-    ProcessJob(int size, String device, boolean rankPrefix, boolean mpjExpressArgs, PrintStream err) {
+    private final RankPlacement placement;
+
+    /**
+     * @param size           the number of ranks
+     * @param device         the device, one whose ranks are processes
+     * @param rankPrefix     whether output lines are prefixed with the rank
+     * @param mpjExpressArgs whether {@code main} gets MPJ Express's leading arguments
+     * @param placement      the host of each rank
+     * @param err            where the job's cause is reported
+     */
+    ProcessJob(int size, String device, boolean rankPrefix, boolean mpjExpressArgs, RankPlacement placement,
+               PrintStream err) {
         this.size = size;
+        this.placement = placement;
         this.device = device;
         this.rankPrefix = rankPrefix;
         this.mpjExpressArgs = mpjExpressArgs;
@@ -95,7 +114,9 @@ final class ProcessJob {
         List<Thread> forwarders = new ArrayList<>();
         Thread killer = new Thread(this::killAll, "mpjrun-kill-ranks");
         Runtime.getRuntime().addShutdownHook(killer);
-        try (BootstrapService service = new BootstrapService(size, secret, new Events())) {
+        InetAddress listen = HostAddresses.choose(RuntimeConfiguration.LAUNCHER_ADDRESS, placement.allHere(),
+            RuntimeConfiguration.LAUNCHER_ADDRESS_PROP_NAME);
+        try (BootstrapService service = new BootstrapService(size, secret, listen, new Events())) {
             bootstrap = service;
             List<String> command = command(mainClass, classPath, args);
             for (int rank = 0; rank < size; rank++) {
@@ -169,13 +190,27 @@ final class ProcessJob {
     }
 
     private Process start(int rank, List<String> command, BootstrapService bootstrap, byte[] secret) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().put(ProcessRank.RANK_VARIABLE, Integer.toString(rank));
-        builder.environment().put(ProcessRank.SIZE_VARIABLE, Integer.toString(size));
-        builder.environment().put(ProcessRank.DEVICE_VARIABLE, device);
-        builder.environment().put(ProcessRank.BOOTSTRAP_VARIABLE,
-            bootstrap.address().getAddress().getHostAddress() + ":" + bootstrap.address().getPort());
-        builder.environment().put(ProcessRank.MPJ_EXPRESS_ARGS_VARIABLE, Boolean.toString(mpjExpressArgs));
+        List<String> environment = new ArrayList<>(List.of(
+            ProcessRank.RANK_VARIABLE + "=" + rank,
+            ProcessRank.SIZE_VARIABLE + "=" + size,
+            ProcessRank.LOCAL_RANKS_VARIABLE + "=" + placement.ranksWith(rank),
+            ProcessRank.DEVICE_VARIABLE + "=" + device,
+            ProcessRank.BOOTSTRAP_VARIABLE + "=" + bootstrap.address().getAddress().getHostAddress() + ":"
+                + bootstrap.address().getPort(),
+            ProcessRank.MPJ_EXPRESS_ARGS_VARIABLE + "=" + mpjExpressArgs));
+        if (placement.hostOf(rank) != null) {
+            // a launch agent carries no environment: the rank gets the launcher's settings on its command line
+            System.getenv().forEach((name, value) -> {
+                if (name.startsWith("MPJBUF_")) {
+                    environment.add(name + "=" + value);
+                }
+            });
+        }
+        ProcessBuilder builder = new ProcessBuilder(placement.commandFor(rank, environment, command));
+        for (String variable : environment) {
+            int equals = variable.indexOf('=');
+            builder.environment().put(variable.substring(0, equals), variable.substring(equals + 1));
+        }
         Process process = builder.start();
         try (OutputStream in = process.getOutputStream()) {
             in.write((BootstrapProtocol.toHex(secret) + "\n").getBytes(StandardCharsets.US_ASCII));

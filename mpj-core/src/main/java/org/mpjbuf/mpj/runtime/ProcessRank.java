@@ -27,6 +27,8 @@ public final class ProcessRank {
     static final String RANK_VARIABLE = "MPJRUN_RANK";
     /** The environment variable holding the number of ranks. */
     static final String SIZE_VARIABLE = "MPJRUN_SIZE";
+    /** The environment variable holding the ranks on this rank's host, comma-separated. */
+    static final String LOCAL_RANKS_VARIABLE = "MPJRUN_LOCAL_RANKS";
     /** The environment variable holding the device name. */
     static final String DEVICE_VARIABLE = "MPJRUN_DEVICE";
     /** The environment variable holding the launcher's bootstrap address, {@code host:port}. */
@@ -57,7 +59,7 @@ public final class ProcessRank {
         LauncherBootstrap bootstrap;
         try {
             bootstrap = LauncherBootstrap.connect(address(System.getenv(BOOTSTRAP_VARIABLE)), rank, size,
-                readSecret(System.in));
+                localRanks(System.getenv(LOCAL_RANKS_VARIABLE), size), readSecret(System.in));
         } catch (IOException | RuntimeException cannotJoin) {
             System.err.println("rank " + rank + " cannot join the job: " + cannotJoin.getMessage());
             System.exit(1);
@@ -89,6 +91,14 @@ public final class ProcessRank {
             bootstrap.abort(1, "rank " + rank + " failed: " + failure);
             return 1;
         }
+    }
+
+    /** {@return the ranks on this host: the comma-separated list, or every rank when there is none} */
+    private static int[] localRanks(String list, int size) {
+        if (list == null || list.isBlank()) {
+            return java.util.stream.IntStream.range(0, size).toArray();
+        }
+        return java.util.Arrays.stream(list.split(",")).mapToInt(Integer::parseInt).toArray();
     }
 
     private static InetSocketAddress address(String hostAndPort) {

@@ -28,6 +28,18 @@ public final class RuntimeConfiguration {
     /** The device of ranks started by a cluster's launcher. */
     public static final String LAUNCHED_DEVICE = read(LAUNCHED_DEVICE_PROP_NAME, LAUNCHED_DEVICE_DEFAULT);
 
+    /**
+     * Property: the address {@code bin/mpjrun}'s bootstrap listens on when ranks run on other hosts,
+     * as {@link org.mpjbuf.dev.HostAddresses} reads it (empty: the interface of the default route;
+     * an interface name, a CIDR block, an address or a host name). A job on one host listens on
+     * loopback.
+     */
+    public static final String LAUNCHER_ADDRESS_PROP_NAME = "mpjbuf.mpj.launcherAddress";
+    /** Default: empty. */
+    public static final String LAUNCHER_ADDRESS_DEFAULT = "";
+    /** The address of the launcher's bootstrap for jobs across hosts. */
+    public static final String LAUNCHER_ADDRESS = read(LAUNCHER_ADDRESS_PROP_NAME, LAUNCHER_ADDRESS_DEFAULT);
+
     /** Property telling whether each output line of a rank is prefixed with {@code [rank] }. */
     public static final String RANK_PREFIX_PROP_NAME = "mpjbuf.mpj.rankPrefix";
     /** Default: no prefix. */

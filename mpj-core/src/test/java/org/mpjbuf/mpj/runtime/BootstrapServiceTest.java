@@ -30,6 +30,10 @@ class BootstrapServiceTest {
     /** Every rank on a thread of its own: fences block until all ranks arrive. */
     private static final java.util.concurrent.Executor OWN_THREAD = task -> Thread.ofPlatform().daemon().start(task);
 
+    private static final java.net.InetAddress LOOPBACK = java.net.InetAddress.getLoopbackAddress();
+    /** Every rank on this host (the bootstrap only reports what the launcher says). */
+    private static final int[] ALL = {0, 1, 2};
+
     private static final byte[] SECRET = "a job secret of thirty-two bytes".getBytes(StandardCharsets.US_ASCII);
 
     /** What the service reported. */
@@ -51,12 +55,12 @@ class BootstrapServiceTest {
     @Test
     void shouldExchangeValuesThroughFencesBetweenAuthenticatedRanks() throws Exception {
         Recorded events = new Recorded();
-        try (BootstrapService service = new BootstrapService(3, SECRET, events)) {
+        try (BootstrapService service = new BootstrapService(3, SECRET, LOOPBACK, events)) {
             List<CompletableFuture<String>> ranks = new java.util.ArrayList<>();
             for (int rank = 0; rank < 3; rank++) {
                 int r = rank;
                 ranks.add(CompletableFuture.supplyAsync(() -> {
-                    try (LauncherBootstrap bootstrap = LauncherBootstrap.connect(service.address(), r, 3, SECRET)) {
+                    try (LauncherBootstrap bootstrap = LauncherBootstrap.connect(service.address(), r, 3, ALL, SECRET)) {
                         bootstrap.put("endpoint", "host-" + r + ":" + (1000 + r));
                         bootstrap.fence();
                         bootstrap.put("second", "value with spaces " + r);
@@ -76,11 +80,11 @@ class BootstrapServiceTest {
     @Test
     void shouldRefuseAWrongSecretGarbageAndEndlessLinesWhileTheJobGoesOn() throws Exception {
         Recorded events = new Recorded();
-        try (BootstrapService service = new BootstrapService(1, SECRET, events)) {
+        try (BootstrapService service = new BootstrapService(1, SECRET, LOOPBACK, events)) {
             byte[] wrong = SECRET.clone();
             wrong[0] ^= 1;
             BootstrapException refused = assertThrows(BootstrapException.class,
-                () -> LauncherBootstrap.connect(service.address(), 0, 1, wrong));
+                () -> LauncherBootstrap.connect(service.address(), 0, 1, ALL, wrong));
             // the rank gives up on a launcher that cannot prove the secret; the launcher counts that as a refusal too
             assertTrue(refused.getMessage().contains("launcher could not prove"), refused.getMessage());
             assertEquals("", exchange(service, "HELLO 0 nothex\n"));
@@ -88,12 +92,12 @@ class BootstrapServiceTest {
             assertEquals("", exchange(service, "HELLO 7 " + "00".repeat(32) + "\n"));
             assertEquals("", exchange(service, "x".repeat(3 * BootstrapProtocol.MAX_LINE)));
             awaitRefusals(events, 5);
-            try (LauncherBootstrap bootstrap = LauncherBootstrap.connect(service.address(), 0, 1, SECRET)) {
+            try (LauncherBootstrap bootstrap = LauncherBootstrap.connect(service.address(), 0, 1, ALL, SECRET)) {
                 bootstrap.put("k", "v");
                 bootstrap.fence();
                 assertEquals("v", bootstrap.get(0, "k"));
                 assertArrayEquals(SECRET, bootstrap.jobSecret());
-                assertThrows(BootstrapException.class, () -> LauncherBootstrap.connect(service.address(), 0, 1, SECRET));
+                assertThrows(BootstrapException.class, () -> LauncherBootstrap.connect(service.address(), 0, 1, ALL, SECRET));
             }
         }
         assertTrue(events.refusals.stream().anyMatch(why -> why.contains("line longer than")), events.refusals.toString());
@@ -103,13 +107,13 @@ class BootstrapServiceTest {
     @Test
     void shouldFailTheFencesThatWaitWhenARankAborts() throws Exception {
         Recorded events = new Recorded();
-        try (BootstrapService service = new BootstrapService(2, SECRET, events)) {
+        try (BootstrapService service = new BootstrapService(2, SECRET, LOOPBACK, events)) {
             CompletableFuture<Void> waiting = CompletableFuture.runAsync(() -> {
-                try (LauncherBootstrap bootstrap = LauncherBootstrap.connect(service.address(), 0, 2, SECRET)) {
+                try (LauncherBootstrap bootstrap = LauncherBootstrap.connect(service.address(), 0, 2, ALL, SECRET)) {
                     bootstrap.fence();
                 }
             }, OWN_THREAD);
-            try (LauncherBootstrap aborting = LauncherBootstrap.connect(service.address(), 1, 2, SECRET)) {
+            try (LauncherBootstrap aborting = LauncherBootstrap.connect(service.address(), 1, 2, ALL, SECRET)) {
                 Thread.sleep(200);
                 aborting.abort(4, "rank 1 aborted with code 4");
                 java.util.concurrent.ExecutionException failed = assertThrows(java.util.concurrent.ExecutionException.class,
