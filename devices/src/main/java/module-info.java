@@ -4,6 +4,7 @@
 @SuppressWarnings({"requires-automatic", "requires-transitive-automatic"}) // jars built as automatic modules
 module org.mpjbuf.devices {
     requires org.agrona;
+    requires jdk.net;
     requires org.mpjbuf.buddy;
     requires transitive org.mpjbuf;
 

@@ -78,6 +78,16 @@ public final class NiodevConfiguration {
     /** Default: only the progress thread reads. */
     public static final boolean WAITER_READS_DEFAULT = false;
 
+    /**
+     * Property naming how long, in seconds, a connection may stay silent before TCP probes the
+     * peer (one probe a second, three unanswered end it): a host that disappears without a reset,
+     * or a cut link, fails the requests on it within this time plus three seconds instead of
+     * hanging; 0 leaves the system's keepalive settings.
+     */
+    public static final String KEEPALIVE_IDLE_SECONDS_PROP_NAME = "mpjbuf.niodev.keepAliveIdleSeconds";
+    /** Default: 5 s, so a silent peer fails its requests after about 8 s. */
+    public static final long KEEPALIVE_IDLE_SECONDS_DEFAULT = 5;
+
     /** The protocol switch limit in effect. */
     public static final int EAGER_LIMIT = (int) longValue(EAGER_LIMIT_PROP_NAME, null, EAGER_LIMIT_DEFAULT);
     /** The longest message in effect. */
@@ -94,6 +104,9 @@ public final class NiodevConfiguration {
     /** The finish timeout in effect. */
     public static final long FINISH_TIMEOUT_MILLIS =
         longValue(FINISH_TIMEOUT_MILLIS_PROP_NAME, null, FINISH_TIMEOUT_MILLIS_DEFAULT);
+    /** The keepalive idle time in effect, in seconds; 0 for the system's. */
+    public static final long KEEPALIVE_IDLE_SECONDS =
+        longValue(KEEPALIVE_IDLE_SECONDS_PROP_NAME, null, KEEPALIVE_IDLE_SECONDS_DEFAULT);
     /** Whether waiting threads read, in effect. */
     public static final boolean WAITER_READS =
         longValue(WAITER_READS_PROP_NAME, null, WAITER_READS_DEFAULT ? 1 : 0) != 0;

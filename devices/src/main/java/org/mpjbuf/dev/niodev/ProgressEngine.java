@@ -3,6 +3,8 @@ package org.mpjbuf.dev.niodev;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
+
+import jdk.net.ExtendedSocketOptions;
 import java.nio.channels.Channel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -256,6 +258,13 @@ final class ProgressEngine implements Runnable {
     private static void configure(final SocketChannel channel) throws IOException {
         channel.configureBlocking(false);
         channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        final long idle = NiodevConfiguration.KEEPALIVE_IDLE_SECONDS;
+        if (idle > 0) {
+            channel.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+            channel.setOption(ExtendedSocketOptions.TCP_KEEPIDLE, (int) idle);
+            channel.setOption(ExtendedSocketOptions.TCP_KEEPINTERVAL, 1);
+            channel.setOption(ExtendedSocketOptions.TCP_KEEPCOUNT, 3);
+        }
     }
 
     static void closeQuietly(final Channel channel) {

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,8 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * address on a bridge ({@value #PREFIX}.0/24), run one rank each; the launcher reaches them through
  * a launch agent that enters the namespace, as {@code ssh} would reach a host. The ranks cannot
  * talk over loopback (each namespace has its own), so a job that succeeds talked over the
- * namespace addresses. The test deletes what it made. Skipped, with the reason, where it is not
- * root or {@code ip} is missing.
+ * namespace addresses; a cut link ends the job with an error naming the rank behind it. The test
+ * deletes what it made. Skipped, with the reason, where it is not root or {@code ip} is missing.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class AcrossHostsIT {
@@ -89,6 +91,41 @@ class AcrossHostsIT {
                 + (11 + rank)), run.output());
         }
         assertTrue(run.output().contains("[0] ring of 3 ranks: 0 1 2"), run.output());
+    }
+
+    @Test
+    void shouldEndTheJobNamingTheRankWhoseLinkIsCut() throws Exception {
+        List<String> command = new ArrayList<>(List.of("bash", Path.of("..", "bin", "mpjrun").toAbsolutePath().toString(),
+            "-np", "3", "-dev", "niodev", "-hostfile", hostfile.toString(), "-launcher-exec", agent.toString(),
+            "-cp", "target/test-classes", "org.mpjbuf.mpj.testprograms.WaitingProgram", "idle"));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().put("MPJBUF_NIODEV_BINDADDRESS", PREFIX + ".0/24");
+        builder.environment().put("MPJBUF_MPJ_LAUNCHERADDRESS", PREFIX + ".0/24");
+        Process job = builder.start();
+        try {
+            BufferedReader lines = new BufferedReader(new InputStreamReader(job.getInputStream(), StandardCharsets.UTF_8));
+            StringBuilder output = new StringBuilder();
+            int ready = 0;
+            while (ready < 3) {
+                String line = lines.readLine();
+                assertTrue(line != null, "the job ended before every rank was ready:\n" + output);
+                output.append(line).append('\n');
+                if (line.contains(" ready")) {
+                    ready++;
+                }
+            }
+            ip("link", "set", HOSTS.get(2) + "-h", "down");
+            long cut = System.nanoTime();
+            lines.lines().forEach(line -> output.append(line).append('\n'));
+            assertTrue(job.waitFor(60, TimeUnit.SECONDS), "the job did not end after the link was cut:\n" + output);
+            long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - cut);
+            assertTrue(seconds <= 30, "the job took " + seconds + " s to end after the cut\n" + output);
+            assertTrue(job.exitValue() != 0, output.toString());
+            assertTrue(output.toString().contains("rank 2 (/" + PREFIX + ".13"), output.toString());
+        } finally {
+            job.destroyForcibly();
+            ip("link", "set", HOSTS.get(2) + "-h", "up");
+        }
     }
 
     @Test
