@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -91,8 +90,8 @@ class ClusterLaunchIT {
             + " openmpi-bin for mpirun.openmpi); its tests need it");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(launcher.prefix);
-        command.addAll(List.of(Integer.toString(ranks), java, "--enable-native-access=ALL-UNNAMED", "-cp", classPath(),
-            mainClass));
+        command.addAll(List.of(Integer.toString(ranks), java, "--enable-native-access=ALL-UNNAMED", "-cp",
+            MpjrunProcess.classPathWithTestPrograms(), mainClass));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         try {
@@ -101,16 +100,6 @@ class ClusterLaunchIT {
         } finally {
             process.destroyForcibly();
         }
-    }
-
-    /** {@return mpj-core's classes, its runtime dependencies and the test programs} */
-    private static String classPath() throws IOException {
-        List<String> entries = new ArrayList<>(List.of(Path.of("target", "classes").toAbsolutePath().toString(),
-            Path.of("target", "test-classes").toAbsolutePath().toString()));
-        try (Stream<Path> jars = Files.list(Path.of("target", "lib"))) {
-            jars.map(jar -> jar.toAbsolutePath().toString()).sorted().forEach(entries::add);
-        }
-        return String.join(File.pathSeparator, entries);
     }
 
     private static boolean onPath(String command) {

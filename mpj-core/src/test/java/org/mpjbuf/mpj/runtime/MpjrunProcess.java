@@ -49,4 +49,17 @@ final class MpjrunProcess {
             process.destroyForcibly();
         }
     }
+
+    /**
+     * {@return the class path a program needs under another launcher, as {@code bin/mpjrun --classpath}
+     * prints it, followed by the test programs}
+     */
+    static String classPathWithTestPrograms() throws IOException, InterruptedException {
+        Process process = new ProcessBuilder("bash", MPJRUN.toString(), "--classpath").redirectErrorStream(true).start();
+        String printed = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        if (process.waitFor() != 0) {
+            throw new IOException("bin/mpjrun --classpath failed: " + printed);
+        }
+        return printed + java.io.File.pathSeparator + Path.of("target", "test-classes").toAbsolutePath();
+    }
 }

@@ -4,20 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.mpjbuf.mpj.testing.SlurmCluster;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -81,7 +79,7 @@ class SlurmLaunchIT {
         throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> arguments = new ArrayList<>(List.of("--mpi=" + mpi, "-O", "-n", Integer.toString(ranks), java,
-            "--enable-native-access=ALL-UNNAMED", "-cp", classPath(), mainClass));
+            "--enable-native-access=ALL-UNNAMED", "-cp", MpjrunProcess.classPathWithTestPrograms(), mainClass));
         arguments.addAll(List.of(args));
         Process process = cluster.srun(arguments).redirectErrorStream(true).start();
         try {
@@ -90,15 +88,5 @@ class SlurmLaunchIT {
         } finally {
             process.destroyForcibly();
         }
-    }
-
-    /** {@return mpj-core's classes, its runtime dependencies and the test programs} */
-    private static String classPath() throws IOException {
-        List<String> entries = new ArrayList<>(List.of(Path.of("target", "classes").toAbsolutePath().toString(),
-            Path.of("target", "test-classes").toAbsolutePath().toString()));
-        try (Stream<Path> jars = Files.list(Path.of("target", "lib"))) {
-            jars.map(jar -> jar.toAbsolutePath().toString()).sorted().forEach(entries::add);
-        }
-        return String.join(File.pathSeparator, entries);
     }
 }

@@ -1,4 +1,4 @@
-package org.mpjbuf.mpj.runtime;
+package org.mpjbuf.mpj.testing;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -17,9 +17,10 @@ import java.util.concurrent.TimeUnit;
  * {@code slurm.conf} written into a temporary folder, and {@link #srun} pointed at it through
  * {@code SLURM_CONF}. {@link #close()} stops what it started.
  *
- * <p>Not thread-safe; one test class owns one cluster.
+ * <p>Public, and published in mpj-core's test-jar, so that other modules' tests run their programs
+ * under {@code srun} too. Not thread-safe; one test class owns one cluster.
  */
-final class SlurmCluster implements AutoCloseable {
+public final class SlurmCluster implements AutoCloseable {
 
     private static final Path MUNGE_KEY = Path.of("/etc/munge/munge.key");
     private static final Path MUNGE_SOCKET = Path.of("/run/munge/munge.socket.2");
@@ -38,7 +39,7 @@ final class SlurmCluster implements AutoCloseable {
      *
      * @return the missing commands and privileges, or {@code null} when all are there
      */
-    static String whyNot() {
+    public static String whyNot() {
         List<String> missing = new ArrayList<>();
         for (String command : List.of("slurmctld", "slurmd", "srun", "sinfo", "munged")) {
             if (!onPath(command)) {
@@ -60,8 +61,9 @@ final class SlurmCluster implements AutoCloseable {
      * @param folder an empty folder for the configuration, state, logs and pid files
      * @return the running cluster
      * @throws IOException if a daemon cannot start or the node does not come up within 60 s
+     * @throws InterruptedException if interrupted while waiting for the node
      */
-    static SlurmCluster start(Path folder) throws IOException, InterruptedException {
+    public static SlurmCluster start(Path folder) throws IOException, InterruptedException {
         SlurmCluster cluster = new SlurmCluster(folder);
         try {
             cluster.startMunge();
@@ -82,7 +84,7 @@ final class SlurmCluster implements AutoCloseable {
      * @param arguments what follows {@code srun}
      * @return a process builder with {@code SLURM_CONF} set
      */
-    ProcessBuilder srun(List<String> arguments) {
+    public ProcessBuilder srun(List<String> arguments) {
         List<String> command = new ArrayList<>(List.of("srun"));
         command.addAll(arguments);
         ProcessBuilder builder = new ProcessBuilder(command);
