@@ -74,6 +74,10 @@ final class ProcessJob {
 
     private final RankPlacement placement;
 
+    /** The JVM options of a dynamic class-data archive, as bin/mpjrun passes them. */
+    private static final String AUTO_ARCHIVE = "-XX:+AutoCreateSharedArchive";
+    private static final String ARCHIVE_FILE = "-XX:SharedArchiveFile=";
+
     /**
      * @param size           the number of ranks
      * @param device         the device, one whose ranks are processes
@@ -118,9 +122,8 @@ final class ProcessJob {
             RuntimeConfiguration.LAUNCHER_ADDRESS_PROP_NAME);
         try (BootstrapService service = new BootstrapService(size, secret, listen, new Events())) {
             bootstrap = service;
-            List<String> command = command(mainClass, classPath, args);
             for (int rank = 0; rank < size; rank++) {
-                processes[rank] = start(rank, command, service, secret);
+                processes[rank] = start(rank, command(mainClass, classPath, args, rank == 0), service, secret);
                 forwarders.add(forward(rank, processes[rank].getInputStream(), System.out));
                 forwarders.add(forward(rank, processes[rank].getErrorStream(), System.err));
                 int r = rank;
@@ -166,14 +169,26 @@ final class ProcessJob {
         }
     }
 
-    /** {@return the command that starts a rank: this JVM's java, options and class path, then ProcessRank} */
-    private static List<String> command(String mainClass, List<Path> classPath, String[] args) {
+    /**
+     * {@return the command that starts a rank: this JVM's java, options and class path, then
+     * ProcessRank} The ranks share a class-data archive of their own beside the launcher's
+     * ({@code mpjrun-ranks.jsa} beside {@code mpjrun.jsa}): rank 0 creates it when it is missing
+     * or stale, the others only read it, so that no two JVMs write one file at once.
+     *
+     * @param writesArchive whether this rank may create the ranks' archive
+     */
+    private static List<String> command(String mainClass, List<Path> classPath, String[] args, boolean writesArchive) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            // Ranks read the launcher's class-data archive; only the launcher writes one, so that
-            // the ranks' JVMs never dump the same file at once.
-            if (!option.equals("-XX:+AutoCreateSharedArchive")) {
+        List<String> options = ManagementFactory.getRuntimeMXBean().getInputArguments();
+        for (String option : options) {
+            if (option.equals(AUTO_ARCHIVE)) {
+                if (writesArchive) {
+                    command.add(option);
+                }
+            } else if (option.startsWith(ARCHIVE_FILE) && option.endsWith(".jsa")) {
+                command.add(option.substring(0, option.length() - ".jsa".length()) + "-ranks.jsa");
+            } else {
                 command.add(option);
             }
         }
