@@ -2,7 +2,6 @@ package org.mpjbuf.npb;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.util.StringJoiner;
 
 import mpi.Intracomm;
 import mpi.MPI;
@@ -50,8 +49,8 @@ public final class BenchmarkDriver {
      * @return the report, the same on every rank
      * @throws MPIException if communication fails
      * @throws BenchmarkUsageException if the kernel does not support the
-     *         class, or the communicator's size is not a power of two the
-     *         kernel supports for the class
+     *         class, or the communicator's size is not one of the kernel's
+     *         {@link Benchmark#processCounts} for the class
      */
     public static BenchmarkReport execute(Benchmark benchmark, Intracomm comm, ProblemClass problemClass,
             PrintStream out) throws MPIException {
@@ -71,8 +70,8 @@ public final class BenchmarkDriver {
      * @return the report, the same on every rank
      * @throws MPIException if communication fails
      * @throws BenchmarkUsageException if the kernel does not support the
-     *         class, or the communicator's size is not a power of two the
-     *         kernel supports for the class
+     *         class, or the communicator's size is not one of the kernel's
+     *         {@link Benchmark#processCounts} for the class
      */
     static BenchmarkReport execute(Benchmark benchmark, Intracomm comm, ProblemClass problemClass,
             PrintStream out, boolean printPhases) throws MPIException {
@@ -104,15 +103,10 @@ public final class BenchmarkDriver {
     }
 
     private static void checkProcessCount(Benchmark benchmark, ProblemClass problemClass, int processes) {
-        int max = benchmark.maxProcesses(problemClass);
-        if (processes < 1 || Integer.bitCount(processes) != 1 || processes > max) {
-            StringJoiner allowed = new StringJoiner(", ");
-            for (int count = 1; count <= max; count <<= 1) {
-                allowed.add(Integer.toString(count));
-            }
+        ProcessCounts allowed = benchmark.processCounts(problemClass);
+        if (!allowed.allows(processes)) {
             throw new BenchmarkUsageException(benchmark.name() + " class " + problemClass
-                    + " cannot run on " + processes + " processes: the process count must be a power of two"
-                    + " from 1 to " + max + " (" + allowed + ")");
+                    + " cannot run on " + processes + " processes: " + allowed.describe());
         }
     }
 }

@@ -72,8 +72,8 @@ class LauncherTest {
 
     @Test
     void shouldAllowMgUpToTwoFinestPointsPerRankOnTheMostSplitAxis() {
-        assertEquals(4096, new MG().maxProcesses(ProblemClass.S));
-        assertEquals(262144, new MG().maxProcesses(ProblemClass.W));
+        assertEquals(4096, new MG().processCounts(ProblemClass.S).max());
+        assertEquals(262144, new MG().processCounts(ProblemClass.W).max());
     }
 
     @Test
