@@ -2,6 +2,7 @@ package org.mpjbuf.npb;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.util.function.Function;
 
 import mpi.Intracomm;
 import mpi.MPI;
@@ -30,8 +31,28 @@ public final class BenchmarkDriver {
      *         are not allowed
      */
     static BenchmarkReport main(Benchmark benchmark, String[] args) throws MPIException {
+        return main(null, variant -> benchmark, args);
+    }
+
+    /**
+     * The body of the {@code main} of a kernel with a variant (DT's graph):
+     * {@code MPI.Init}, the run of the variant the arguments name on
+     * {@code MPI.COMM_WORLD}, {@code MPI.Finalize}.
+     *
+     * @param variant the kernel's variant, or {@code null} if it has none
+     * @param benchmarkOfVariant makes the kernel for the variant's value
+     *        ({@code null} without a variant)
+     * @param args the command line
+     * @return the report, the same on every rank
+     * @throws MPIException if communication fails
+     * @throws BenchmarkUsageException if the arguments or the process count
+     *         are not allowed
+     */
+    static BenchmarkReport main(BenchmarkVariant variant, Function<String, Benchmark> benchmarkOfVariant,
+            String[] args) throws MPIException {
         String[] rest = MPI.Init(args);
-        BenchmarkArguments arguments = BenchmarkArguments.parse(rest);
+        BenchmarkArguments arguments = BenchmarkArguments.parse(variant, rest);
+        Benchmark benchmark = benchmarkOfVariant.apply(arguments.variant());
         BenchmarkReport report = execute(benchmark, MPI.COMM_WORLD, arguments.problemClass(), System.out);
         MPI.Finalize();
         return report;
