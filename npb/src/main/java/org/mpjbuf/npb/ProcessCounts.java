@@ -65,6 +65,11 @@ public final class ProcessCounts {
         return new ProcessCounts("at least " + min, min, Integer.MAX_VALUE, count -> true, count -> count + 1);
     }
 
+    /** {@return the least count allowed} */
+    public int min() {
+        return min;
+    }
+
     /** {@return the largest count allowed, {@link Integer#MAX_VALUE} where there is no limit} */
     public int max() {
         return max;

@@ -69,6 +69,20 @@ class KernelVerificationTest {
         assertVerifies("IS", IS::new, ranks, ProblemClass.S);
     }
 
+    static Stream<Arguments> dtGraphs() {
+        return Stream.of(DtGraph.Shape.values()).flatMap(shape -> {
+            int nodes = new DT(shape).processCounts(ProblemClass.S).min();
+            return Stream.of(Arguments.of(shape, nodes), Arguments.of(shape, nodes + 1));
+        });
+    }
+
+    @ParameterizedTest(name = "DT_{0} class S on {1} ranks")
+    @MethodSource("dtGraphs")
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldVerifyDtOnOneRankPerNodeAndWithAnIdleRank(DtGraph.Shape shape, int ranks) {
+        assertVerifies("DT_" + shape, () -> new DT(shape), ranks, ProblemClass.S);
+    }
+
     private static void assertVerifies(String name, Supplier<Benchmark> kernel, int ranks,
             ProblemClass problemClass) {
         ByteArrayOutputStream output = new ByteArrayOutputStream();
