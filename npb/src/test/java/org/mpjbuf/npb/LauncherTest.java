@@ -94,6 +94,19 @@ class LauncherTest {
     }
 
     @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldRejectAProcessCountThatIsNotASquareForSp() {
+        ByteArrayOutputStream output = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(output, true, StandardCharsets.UTF_8);
+        JobResult result = Job.of(2).runTasks(world -> BenchmarkDriver.execute(new SP(), world, ProblemClass.S, out));
+
+        Throwable failure = rootCause(result.firstFailure());
+        assertInstanceOf(BenchmarkUsageException.class, failure);
+        assertEquals("SP class S cannot run on 2 processes: the process count must be a square from 1 to 16"
+                + " (1, 4, 9, 16)", failure.getMessage());
+    }
+
+    @Test
     void shouldAllowMgUpToTwoFinestPointsPerRankOnTheMostSplitAxis() {
         assertEquals(4096, new MG().processCounts(ProblemClass.S).max());
         assertEquals(262144, new MG().processCounts(ProblemClass.W).max());
