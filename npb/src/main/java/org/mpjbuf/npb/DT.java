@@ -53,8 +53,10 @@ public final class DT implements Benchmark {
     private static final int FILTER = 2;
     private static final int SEND = 3;
     private static final int REDUCE = 4;
+    private static final int COLLECT = 5;
     private static final List<String> PHASES = List.of("feature generation (sources)",
-            "receives, waiting included", "window filter (comparators)", "sends", "checksums (sinks, rank 0)");
+            "receives, waiting included", "window filter (comparators)", "sends", "checksums (sinks)",
+            "collection at rank 0 (waiting)");
 
     private final DtGraph.Shape shape;
 
@@ -183,7 +185,7 @@ public final class DT implements Benchmark {
                 total += checksum[0];
             }
         }
-        phases.end(REDUCE);
+        phases.end(COLLECT);
         return total;
     }
 
