@@ -318,6 +318,7 @@ final class SpSolver {
             for (int row = firstRow; row < firstRow + 2; row++) {
                 int p = p0 + row * s;
                 for (int m = 0; m < 5; m++) {
+                    // forward, a system's d and e go before the first right-hand side it solves for
                     if (forward && (m == 0 || m >= 3)) {
                         int system = m < 3 ? 0 : m - 2;
                         int d = (5 * system + 3) * v + p;
