@@ -10,6 +10,7 @@
 # the cores with other work).
 #   npb/run-figures.sh [KERNELS] [CLASSES] [RANKS] [REPEAT]
 #   e.g. npb/run-figures.sh "CG EP FT IS MG" "A B" "1 2" 3
+# NPB_ARGS adds arguments to every run, e.g. NPB_ARGS=SH npb/run-figures.sh DT A 80 3 (DT's shuffle graph).
 # Needs the build first: ./mvnw -B -q package -DskipTests
 set -u
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
@@ -30,7 +31,7 @@ for kernel in $kernels; do
       jit=""
       verified=yes
       for _ in $(seq "$repeat"); do
-        out=$("$root/bin/mpjrun" -np "$np" "org.mpjbuf.npb.$kernel" "CLASS=$class" 2>&1)
+        out=$("$root/bin/mpjrun" -np "$np" "org.mpjbuf.npb.$kernel" "CLASS=$class" ${NPB_ARGS:-} 2>&1)
         mops=$(report_value "$out" "Mop/s total")
         wall=$(report_value "$out" "Time in seconds")
         cpu=$(report_value "$out" "CPU seconds")

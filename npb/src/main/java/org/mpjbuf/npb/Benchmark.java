@@ -17,13 +17,13 @@ public interface Benchmark {
     String name();
 
     /**
-     * {@return the largest power-of-two process count the kernel's data
-     * distribution supports for a class}
+     * {@return the process counts the kernel's data distribution supports
+     * for a class}
      *
      * @param problemClass the class
      * @throws IllegalArgumentException if the kernel does not support the class
      */
-    int maxProcesses(ProblemClass problemClass);
+    ProcessCounts processCounts(ProblemClass problemClass);
 
     /**
      * {@return the problem size as the NPB report prints it}

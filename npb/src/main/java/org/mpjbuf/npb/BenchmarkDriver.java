@@ -2,7 +2,7 @@ package org.mpjbuf.npb;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.util.StringJoiner;
+import java.util.function.Function;
 
 import mpi.Intracomm;
 import mpi.MPI;
@@ -31,8 +31,28 @@ public final class BenchmarkDriver {
      *         are not allowed
      */
     static BenchmarkReport main(Benchmark benchmark, String[] args) throws MPIException {
+        return main(null, variant -> benchmark, args);
+    }
+
+    /**
+     * The body of the {@code main} of a kernel with a variant (DT's graph):
+     * {@code MPI.Init}, the run of the variant the arguments name on
+     * {@code MPI.COMM_WORLD}, {@code MPI.Finalize}.
+     *
+     * @param variant the kernel's variant, or {@code null} if it has none
+     * @param benchmarkOfVariant makes the kernel for the variant's value
+     *        ({@code null} without a variant)
+     * @param args the command line
+     * @return the report, the same on every rank
+     * @throws MPIException if communication fails
+     * @throws BenchmarkUsageException if the arguments or the process count
+     *         are not allowed
+     */
+    static BenchmarkReport main(BenchmarkVariant variant, Function<String, Benchmark> benchmarkOfVariant,
+            String[] args) throws MPIException {
         String[] rest = MPI.Init(args);
-        BenchmarkArguments arguments = BenchmarkArguments.parse(rest);
+        BenchmarkArguments arguments = BenchmarkArguments.parse(variant, rest);
+        Benchmark benchmark = benchmarkOfVariant.apply(arguments.variant());
         BenchmarkReport report = execute(benchmark, MPI.COMM_WORLD, arguments.problemClass(), System.out);
         MPI.Finalize();
         return report;
@@ -50,8 +70,8 @@ public final class BenchmarkDriver {
      * @return the report, the same on every rank
      * @throws MPIException if communication fails
      * @throws BenchmarkUsageException if the kernel does not support the
-     *         class, or the communicator's size is not a power of two the
-     *         kernel supports for the class
+     *         class, or the communicator's size is not one of the kernel's
+     *         {@link Benchmark#processCounts} for the class
      */
     public static BenchmarkReport execute(Benchmark benchmark, Intracomm comm, ProblemClass problemClass,
             PrintStream out) throws MPIException {
@@ -71,8 +91,8 @@ public final class BenchmarkDriver {
      * @return the report, the same on every rank
      * @throws MPIException if communication fails
      * @throws BenchmarkUsageException if the kernel does not support the
-     *         class, or the communicator's size is not a power of two the
-     *         kernel supports for the class
+     *         class, or the communicator's size is not one of the kernel's
+     *         {@link Benchmark#processCounts} for the class
      */
     static BenchmarkReport execute(Benchmark benchmark, Intracomm comm, ProblemClass problemClass,
             PrintStream out, boolean printPhases) throws MPIException {
@@ -104,15 +124,10 @@ public final class BenchmarkDriver {
     }
 
     private static void checkProcessCount(Benchmark benchmark, ProblemClass problemClass, int processes) {
-        int max = benchmark.maxProcesses(problemClass);
-        if (processes < 1 || Integer.bitCount(processes) != 1 || processes > max) {
-            StringJoiner allowed = new StringJoiner(", ");
-            for (int count = 1; count <= max; count <<= 1) {
-                allowed.add(Integer.toString(count));
-            }
+        ProcessCounts allowed = benchmark.processCounts(problemClass);
+        if (!allowed.allows(processes)) {
             throw new BenchmarkUsageException(benchmark.name() + " class " + problemClass
-                    + " cannot run on " + processes + " processes: the process count must be a power of two"
-                    + " from 1 to " + max + " (" + allowed + ")");
+                    + " cannot run on " + processes + " processes: " + allowed.describe());
         }
     }
 }

@@ -57,8 +57,8 @@ public final class CG implements Benchmark {
     }
 
     @Override
-    public int maxProcesses(ProblemClass problemClass) {
-        return 64;
+    public ProcessCounts processCounts(ProblemClass problemClass) {
+        return ProcessCounts.powersOfTwo(64);
     }
 
     @Override

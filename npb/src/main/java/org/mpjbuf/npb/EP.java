@@ -63,8 +63,8 @@ public final class EP implements Benchmark {
     }
 
     @Override
-    public int maxProcesses(ProblemClass problemClass) {
-        return 1 << (Parameters.of(problemClass).m() - BATCH_LOG2);
+    public ProcessCounts processCounts(ProblemClass problemClass) {
+        return ProcessCounts.powersOfTwo(1 << (Parameters.of(problemClass).m() - BATCH_LOG2));
     }
 
     @Override

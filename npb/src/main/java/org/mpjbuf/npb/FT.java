@@ -64,9 +64,9 @@ public final class FT implements Benchmark {
     }
 
     @Override
-    public int maxProcesses(ProblemClass problemClass) {
+    public ProcessCounts processCounts(ProblemClass problemClass) {
         FtParameters parameters = FtParameters.of(problemClass);
-        return Math.min(parameters.ny(), parameters.nz());
+        return ProcessCounts.powersOfTwo(Math.min(parameters.ny(), parameters.nz()));
     }
 
     @Override

@@ -87,8 +87,8 @@ public final class IS implements Benchmark {
     }
 
     @Override
-    public int maxProcesses(ProblemClass problemClass) {
-        return 1 << Parameters.of(problemClass).bucketsLog2();
+    public ProcessCounts processCounts(ProblemClass problemClass) {
+        return ProcessCounts.powersOfTwo(1 << Parameters.of(problemClass).bucketsLog2());
     }
 
     @Override

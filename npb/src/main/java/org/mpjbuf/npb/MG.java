@@ -56,13 +56,13 @@ public final class MG implements Benchmark {
      * the finest (the coarser ones are agglomerated, {@link MgAgglomeration}).
      */
     @Override
-    public int maxProcesses(ProblemClass problemClass) {
+    public ProcessCounts processCounts(ProblemClass problemClass) {
         int finestPoints = 1 << Parameters.of(problemClass).levels();
         int size = 1;
         while (2 * MgGrid.split(2 * size)[2] <= finestPoints) {
             size *= 2;
         }
-        return size;
+        return ProcessCounts.powersOfTwo(size);
     }
 
     @Override

@@ -1,12 +1,16 @@
 package org.mpjbuf.npb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
 class BenchmarkArgumentsTest {
+    private static final BenchmarkVariant GRAPH = new BenchmarkVariant("GRAPH", List.of("BH", "WH", "SH"));
 
     @Test
     void shouldReadTheClassInTheReferenceForm() {
@@ -47,5 +51,39 @@ class BenchmarkArgumentsTest {
                 () -> BenchmarkArguments.parse("-class"));
 
         assertTrue(thrown.getMessage().contains("'-class' needs a class letter"), thrown.getMessage());
+    }
+
+    @Test
+    void shouldReadAVariantInAllThreeForms() {
+        assertEquals("WH", BenchmarkArguments.parse(GRAPH, "CLASS=W", "GRAPH=wh").variant());
+        assertEquals("SH", BenchmarkArguments.parse(GRAPH, "-graph", "SH", "-class", "A").variant());
+        BenchmarkArguments reference = BenchmarkArguments.parse(GRAPH, "SH", "CLASS=B");
+        assertEquals("SH", reference.variant());
+        assertEquals(ProblemClass.B, reference.problemClass());
+    }
+
+    @Test
+    void shouldDefaultToTheVariantsFirstValue() {
+        assertEquals("BH", BenchmarkArguments.parse(GRAPH, "CLASS=S").variant());
+        assertNull(BenchmarkArguments.parse("CLASS=S").variant());
+    }
+
+    @Test
+    void shouldNameTheAllowedValuesOfAVariant() {
+        IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
+                () -> BenchmarkArguments.parse(GRAPH, "GRAPH=XX"));
+
+        assertTrue(thrown.getMessage().contains("unknown graph 'XX': expected one of [BH, WH, SH]"),
+                thrown.getMessage());
+        assertTrue(thrown.getMessage().contains("GRAPH=<BH|WH|SH>, -graph <BH|WH|SH> or <BH|WH|SH> (default BH)"),
+                thrown.getMessage());
+    }
+
+    @Test
+    void shouldRejectAVariantsValueForABenchmarkWithoutOne() {
+        IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
+                () -> BenchmarkArguments.parse("BH"));
+
+        assertTrue(thrown.getMessage().contains("unknown argument 'BH'"), thrown.getMessage());
     }
 }

@@ -21,7 +21,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.mpjbuf.mpj.runtime.Job;
 
 /**
- * Every kernel verifies against the NPB reference values on 1, 2 and 4 ranks; MG also on 16 and 32,
+ * Every kernel verifies against the NPB reference values on 1, 2 and 4 ranks (DT on each graph's nodes and one
+ * more, SP on 1, 4 and 9); MG also on 16 and 32,
  * where its coarse levels are agglomerated, and IS on 16, 64 and 512: there most ranks' buckets
  * start inside one of the groups its scatter fills (class S has 512 buckets, in groups of 32), and
  * at 512 the ranks from about 370 on get no bucket and no key at all.
@@ -67,6 +68,27 @@ class KernelVerificationTest {
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void shouldVerifyIsWhereRanksStartInsideScatterGroupsOrGetNoKeys(int ranks) {
         assertVerifies("IS", IS::new, ranks, ProblemClass.S);
+    }
+
+    static Stream<Arguments> dtGraphs() {
+        return Stream.of(DtGraph.Shape.values()).flatMap(shape -> {
+            int nodes = new DT(shape).processCounts(ProblemClass.S).min();
+            return Stream.of(Arguments.of(shape, nodes), Arguments.of(shape, nodes + 1));
+        });
+    }
+
+    @ParameterizedTest(name = "DT_{0} class S on {1} ranks")
+    @MethodSource("dtGraphs")
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldVerifyDtOnOneRankPerNodeAndWithAnIdleRank(DtGraph.Shape shape, int ranks) {
+        assertVerifies("DT_" + shape, () -> new DT(shape), ranks, ProblemClass.S);
+    }
+
+    @ParameterizedTest(name = "SP class S on {0} ranks")
+    @ValueSource(ints = {1, 4, 9})
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldVerifySpOnTheSquareProcessCounts(int ranks) {
+        assertVerifies("SP", SP::new, ranks, ProblemClass.S);
     }
 
     private static void assertVerifies(String name, Supplier<Benchmark> kernel, int ranks,

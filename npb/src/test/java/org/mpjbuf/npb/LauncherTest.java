@@ -71,9 +71,45 @@ class LauncherTest {
     }
 
     @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldRunDtThroughItsMainOnTheGraphNamedAsTheReferenceNamesIt() {
+        JobResult result = Job.of(12).runMain(DT.class, "CLASS=S", "SH");
+
+        assertTrue(result.succeeded(), result::toString);
+        assertEquals(0, result.exitStatus());
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldRejectFewerProcessesThanTheGraphHasNodes() {
+        ByteArrayOutputStream output = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(output, true, StandardCharsets.UTF_8);
+        JobResult result = Job.of(4).runTasks(world -> BenchmarkDriver.execute(new DT(DtGraph.Shape.WH), world,
+                ProblemClass.S, out));
+
+        Throwable failure = rootCause(result.firstFailure());
+        assertInstanceOf(BenchmarkUsageException.class, failure);
+        assertEquals("DT_WH class S cannot run on 4 processes: the process count must be at least 5 (5, 6, 7, ...)",
+                failure.getMessage());
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldRejectAProcessCountThatIsNotASquareForSp() {
+        ByteArrayOutputStream output = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(output, true, StandardCharsets.UTF_8);
+        JobResult result = Job.of(2).runTasks(world -> BenchmarkDriver.execute(new SP(), world, ProblemClass.S, out));
+
+        Throwable failure = rootCause(result.firstFailure());
+        assertInstanceOf(BenchmarkUsageException.class, failure);
+        assertEquals("SP class S cannot run on 2 processes: the process count must be a square from 1 to 16"
+                + " (1, 4, 9, 16)", failure.getMessage());
+    }
+
+    @Test
     void shouldAllowMgUpToTwoFinestPointsPerRankOnTheMostSplitAxis() {
-        assertEquals(4096, new MG().maxProcesses(ProblemClass.S));
-        assertEquals(262144, new MG().maxProcesses(ProblemClass.W));
+        assertEquals(4096, new MG().processCounts(ProblemClass.S).max());
+        assertEquals(262144, new MG().processCounts(ProblemClass.W).max());
     }
 
     @Test

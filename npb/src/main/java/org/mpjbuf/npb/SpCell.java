@@ -1,0 +1,103 @@
+package org.mpjbuf.npb;
+
+import java.util.Arrays;
+
+/**
+ * One cell of SP's multi-partition: a box of grid points and its fields,
+ * flattened, with two ghost layers on every side.
+ *
+ * <p>Layout. A point at local coordinates {@code (i, j, k)}, each from
+ * {@code -2} to {@code size + 1}, is at index
+ * {@code ((k + 2) * n1 + (j + 2)) * n0 + (i + 2)} with
+ * {@code n = size + 4}; a field of several components keeps component
+ * {@code m} at {@code m * volume + index}. Local {@code 0} is global
+ * {@code low}. The ghost layers hold the neighbours' solution for the
+ * right-hand side's stencils ({@code u}), and during a solve the two rows
+ * before and after the cell along the line ({@code lhs}, {@code rhs}).
+ *
+ * <p>Not thread-safe: a cell belongs to one rank.
+ */
+final class SpCell {
+    /** Ghost layers on each side. */
+    static final int GHOSTS = 2;
+
+    /** The cell's coordinates among the cells, per direction. */
+    final int[] coord;
+    /** The number of points per direction. */
+    final int[] size;
+    /** The global index of local point 0, per direction. */
+    final int[] low;
+    /** The distance between neighbouring points along each direction, in array elements. */
+    final int[] stride = new int[3];
+    final int volume;
+
+    /** The solution: density, the three momenta, energy. */
+    final double[] u;
+    final double[] rhs;
+    final double[] forcing;
+    /** Three pentadiagonal systems of five diagonals each: for components 0-2, 3 and 4. */
+    final double[] lhs;
+    final double[] rhoI;
+    /** The velocities, one array per direction. */
+    final double[][] velocity;
+    final double[] square;
+    final double[] qs;
+    final double[] speed;
+    final double[] ainv;
+
+    /**
+     * Creates a cell's arrays, the implicit operators at the identity (the
+     * rows of the boundary points keep it).
+     *
+     * @param coord the cell's coordinates among the cells
+     * @param size the points per direction
+     * @param low the global index of the first point per direction
+     */
+    SpCell(int[] coord, int[] size, int[] low) {
+        this.coord = coord.clone();
+        this.size = size.clone();
+        this.low = low.clone();
+        stride[0] = 1;
+        stride[1] = size[0] + 2 * GHOSTS;
+        stride[2] = stride[1] * (size[1] + 2 * GHOSTS);
+        volume = stride[2] * (size[2] + 2 * GHOSTS);
+        u = new double[5 * volume];
+        rhs = new double[5 * volume];
+        forcing = new double[5 * volume];
+        lhs = new double[15 * volume];
+        for (int n = 0; n < 3; n++) {
+            Arrays.fill(lhs, (5 * n + 2) * volume, (5 * n + 3) * volume, 1.0);
+        }
+        rhoI = new double[volume];
+        velocity = new double[][] {new double[volume], new double[volume], new double[volume]};
+        square = new double[volume];
+        qs = new double[volume];
+        speed = new double[volume];
+        ainv = new double[volume];
+    }
+
+    /** {@return the index of local point {@code (i, j, k)}} */
+    int index(int i, int j, int k) {
+        return ((k + GHOSTS) * (size[1] + 2 * GHOSTS) + (j + GHOSTS)) * stride[1] + i + GHOSTS;
+    }
+
+    /**
+     * {@return the first local index along {@code dir} of the points the
+     * time step changes: 1 in the first cell (global point 0 is a boundary),
+     * else 0}
+     */
+    int first(int dir) {
+        return low[dir] == 0 ? 1 : 0;
+    }
+
+    /**
+     * {@return the last local index along {@code dir} of the points the
+     * time step changes}
+     *
+     * @param dir the direction
+     * @param points the grid's points along it
+     */
+    int last(int dir, int points) {
+        return low[dir] + size[dir] == points ? size[dir] - 2 : size[dir] - 1;
+    }
+}
