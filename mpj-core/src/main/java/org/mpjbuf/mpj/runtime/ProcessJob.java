@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -123,7 +124,8 @@ final class ProcessJob {
         try (BootstrapService service = new BootstrapService(size, secret, listen, new Events())) {
             bootstrap = service;
             for (int rank = 0; rank < size; rank++) {
-                processes[rank] = start(rank, command(mainClass, classPath, args, rank == 0), service, secret);
+                processes[rank] = start(rank, command(mainClass, classPath, args, rank == 0 && onlyJars(classPath)),
+                    service, secret);
                 forwarders.add(forward(rank, processes[rank].getInputStream(), System.out));
                 forwarders.add(forward(rank, processes[rank].getErrorStream(), System.err));
                 int r = rank;
@@ -173,7 +175,8 @@ final class ProcessJob {
      * {@return the command that starts a rank: this JVM's java, options and class path, then
      * ProcessRank} The ranks share a class-data archive of their own beside the launcher's
      * ({@code mpjrun-ranks.jsa} beside {@code mpjrun.jsa}): rank 0 creates it when it is missing
-     * or stale, the others only read it, so that no two JVMs write one file at once.
+     * or stale and the program's class path holds only jars, the others only read it, so that no
+     * two JVMs write one file at once.
      *
      * @param writesArchive whether this rank may create the ranks' archive
      */
@@ -202,6 +205,19 @@ final class ProcessJob {
         command.add(mainClass);
         command.addAll(List.of(args));
         return command;
+    }
+
+    /**
+     * {@return whether every entry of a class path is a file} The JVM cannot dump a class-data
+     * archive for a class path with a directory in it, and then exits with status 1.
+     */
+    private static boolean onlyJars(List<Path> classPath) {
+        for (Path entry : classPath) {
+            if (!Files.isRegularFile(entry)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private Process start(int rank, List<String> command, BootstrapService bootstrap, byte[] secret) throws IOException {

@@ -49,13 +49,13 @@ class ClusterLaunchIT {
     private record Launch(int status, String output) {
     }
 
-    @ParameterizedTest(name = "{0}: hello world on {1} ranks")
+    @ParameterizedTest(name = "{0}: point-to-point, a derived datatype and collectives on {1} ranks")
     @CsvSource({"MPICH_HYDRA, 2", "MPICH_HYDRA, 4", "OPEN_MPI, 2", "OPEN_MPI, 4"})
     void shouldRunAProgramUnchangedUnderTheLauncher(Launcher launcher, int ranks) throws Exception {
-        Launch launch = launch(launcher, ranks, "org.mpjbuf.mpj.examples.HelloWorld");
+        Launch launch = launch(launcher, ranks, "org.mpjbuf.mpj.testprograms.LaunchedProgram");
         assertEquals(0, launch.status(), launch.output());
         for (int rank = 0; rank < ranks; rank++) {
-            assertTrue(launch.output().contains("Hello from rank " + rank + " of " + ranks), launch.output());
+            assertTrue(launch.output().contains("rank " + rank + " of " + ranks + " OK"), launch.output());
         }
     }
 

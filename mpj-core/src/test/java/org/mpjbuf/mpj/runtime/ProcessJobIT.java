@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code bin/mpjrun -dev niodev}: ranks as processes of this host. A rank's failure, abort or
@@ -39,6 +40,17 @@ class ProcessJobIT {
         assertEquals(0, run.status(), run.output());
         for (int rank = 0; rank < 5; rank++) {
             assertTrue(run.output().contains("[" + rank + "] Hello from rank " + rank + " of 5"), run.output());
+        }
+    }
+
+    @ParameterizedTest(name = "point-to-point, a derived datatype and collectives on {0} processes")
+    @ValueSource(ints = {2, 4})
+    void shouldRunTheLauncherTestProgram(int ranks) throws Exception {
+        MpjrunProcess.Run run = mpjrun("-np", Integer.toString(ranks), "-dev", "niodev", "-cp", "target/test-classes",
+            "org.mpjbuf.mpj.testprograms.LaunchedProgram");
+        assertEquals(0, run.status(), run.output());
+        for (int rank = 0; rank < ranks; rank++) {
+            assertTrue(run.output().contains("rank " + rank + " of " + ranks + " OK"), run.output());
         }
     }
 

@@ -53,13 +53,13 @@ class SlurmLaunchIT {
         }
     }
 
-    @ParameterizedTest(name = "srun --mpi={0}: hello world on {1} ranks")
+    @ParameterizedTest(name = "srun --mpi={0}: point-to-point, a derived datatype and collectives on {1} ranks")
     @CsvSource({"pmix, 2", "pmix, 4", "pmi2, 2", "pmi2, 4"})
     void shouldRunAProgramUnchangedUnderSrun(String mpi, int ranks) throws Exception {
-        Launch launch = srun(mpi, ranks, "org.mpjbuf.mpj.examples.HelloWorld");
+        Launch launch = srun(mpi, ranks, "org.mpjbuf.mpj.testprograms.LaunchedProgram");
         assertEquals(0, launch.status(), launch.output());
         for (int rank = 0; rank < ranks; rank++) {
-            assertTrue(launch.output().contains("Hello from rank " + rank + " of " + ranks), launch.output());
+            assertTrue(launch.output().contains("rank " + rank + " of " + ranks + " OK"), launch.output());
         }
     }
 
