@@ -5,6 +5,8 @@
 # SLURM_CONF) is left out with a line that says so.
 #   benchmarks/launch-startup.sh NATIVE_HELLO [REPEAT]
 # NATIVE_HELLO is benchmarks/native/hello.c built with Open MPI's mpicc (mpicc.openmpi -O2 -o hello hello.c).
+# The niodev line names the mpj-core jar (which holds the hello world) as the class path: ranks share a
+# class-data archive only for a class path of jars (the JVM cannot dump one with classes from a directory).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -16,7 +18,7 @@ hello=org.mpjbuf.mpj.examples.HelloWorld
 ompi=(mpirun.openmpi --allow-run-as-root --oversubscribe -np 4)
 declare -A commands=(
   ["mpjrun smdev"]="$root/bin/mpjrun -np 4 $hello"
-  ["mpjrun niodev"]="$root/bin/mpjrun -np 4 -dev niodev $hello"
+  ["mpjrun niodev"]="$root/bin/mpjrun -np 4 -dev niodev -cp ${cp%%:*} $hello"
   ["mpiexec.hydra java"]="mpiexec.hydra -n 4 $java --enable-native-access=ALL-UNNAMED -cp $cp $hello"
   ["mpirun.openmpi java"]="${ompi[*]} $java --enable-native-access=ALL-UNNAMED -cp $cp $hello"
   ["srun --mpi=pmix java"]="srun --mpi=pmix -O -n 4 $java --enable-native-access=ALL-UNNAMED -cp $cp $hello"
