@@ -24,6 +24,9 @@ import org.mpjbuf.dev.Bootstrap;
  */
 final class ClusterLaunchers {
 
+    /** How long a rank that aborts waits for its report to be forwarded, in milliseconds. */
+    private static final long ABORT_REPORT_MILLIS = 300;
+
     private ClusterLaunchers() {
     }
 
@@ -45,5 +48,24 @@ final class ClusterLaunchers {
                 : Pmi1Bootstrap.connect(environment);
         }
         return null;
+    }
+
+    /**
+     * Prints why a rank ends the job, before its bootstrap asks the launcher to: the launcher kills
+     * every rank on an abort, and its output forwarding may not pass on what a rank wrote just
+     * before, so the rank gives it a moment ({@link #ABORT_REPORT_MILLIS}).
+     *
+     * @param reason why the rank aborts, or {@code null} when it gave none
+     */
+    static void reportAbort(String reason) {
+        if (reason != null) {
+            System.err.println(reason);
+            System.err.flush();
+        }
+        try {
+            Thread.sleep(ABORT_REPORT_MILLIS);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

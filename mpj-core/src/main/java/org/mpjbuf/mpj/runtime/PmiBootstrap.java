@@ -209,7 +209,7 @@ abstract class PmiBootstrap implements Bootstrap {
 
     @Override
     public final void abort(int status, String reason) {
-        System.err.println(reason);
+        ClusterLaunchers.reportAbort(reason);
         finalized = true;
         try {
             sendAbort(status, reason == null ? "" : reason);

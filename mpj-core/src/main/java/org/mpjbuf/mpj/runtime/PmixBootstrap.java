@@ -196,7 +196,7 @@ final class PmixBootstrap implements Bootstrap {
 
     @Override
     public synchronized void abort(int status, String reason) {
-        System.err.println(reason);
+        ClusterLaunchers.reportAbort(reason);
         finalized = true;
         try (Arena call = Arena.ofConfined()) {
             int ignored = (int) abortJob.invokeExact(status, call.allocateFrom(reason == null ? "" : reason),
