@@ -36,9 +36,10 @@ import org.mpjbuf.dev.HostAddresses;
  *       {@code ssh}, on its command line with the launcher's {@code MPJBUF_*} settings), and the
  *       secret on standard input.</li>
  *   <li>It forwards every rank's output line by line (with a {@code [rank]} prefix when asked).</li>
- *   <li>When a rank aborts, fails or dies, the launcher fails the bootstrap's fences, gives the other ranks
- *       {@link RuntimeConfiguration#STOP_GRACE_MILLIS} to end by themselves (a process device
- *       fails their waits on the dead rank with an error naming it), then kills those left.</li>
+ *   <li>When a rank aborts, fails or dies, the launcher fails the bootstrap's fences, gives the
+ *       other ranks {@link RuntimeConfiguration#STOP_GRACE_MILLIS} to end by themselves (a process
+ *       device fails their waits on the dead rank with an error naming it), then kills those
+ *       left.</li>
  *   <li>The job's cause is the first rank that died (ended by a signal, or with a non-zero status,
  *       without telling the bootstrap why), else the first that aborted or failed: a rank killed
  *       at once makes its peers fail too, and they may say so before the launcher sees the death,
