@@ -6,8 +6,8 @@ import java.util.function.IntUnaryOperator;
 
 /**
  * The process counts a benchmark can run on for one class: the powers of two
- * up to a limit (CG, EP, FT, IS, MG), the squares up to a limit (SP's
- * multi-partition), or every count from the size of a graph on (DT).
+ * up to a limit (CG, EP, FT, IS, MG), the squares up to a limit (the
+ * multi-partition of SP and BT), or every count from the size of a graph on (DT).
  *
  * <p>Immutable and thread-safe.
  */

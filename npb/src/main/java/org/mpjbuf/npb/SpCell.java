@@ -3,8 +3,8 @@ package org.mpjbuf.npb;
 import java.util.Arrays;
 
 /**
- * One cell of SP's multi-partition: a box of grid points and its fields,
- * flattened, with two ghost layers on every side.
+ * One cell of the multi-partition of SP and BT: a box of grid points and
+ * its fields, flattened, with two ghost layers on every side.
  *
  * <p>Layout. A point at local coordinates {@code (i, j, k)}, each from
  * {@code -2} to {@code size + 1}, is at index
@@ -35,7 +35,10 @@ final class SpCell {
     final double[] u;
     final double[] rhs;
     final double[] forcing;
-    /** Three pentadiagonal systems of five diagonals each: for components 0-2, 3 and 4. */
+    /**
+     * SP's three pentadiagonal systems of five diagonals each: for
+     * components 0-2, 3 and 4; {@code null} in BT's cells.
+     */
     final double[] lhs;
     final double[] rhoI;
     /** The velocities, one array per direction. */
@@ -46,14 +49,15 @@ final class SpCell {
     final double[] ainv;
 
     /**
-     * Creates a cell's arrays, the implicit operators at the identity (the
+     * Creates a cell's arrays, SP's implicit operators at the identity (the
      * rows of the boundary points keep it).
      *
      * @param coord the cell's coordinates among the cells
      * @param size the points per direction
      * @param low the global index of the first point per direction
+     * @param pentadiagonal whether to allocate SP's pentadiagonal systems
      */
-    SpCell(int[] coord, int[] size, int[] low) {
+    SpCell(int[] coord, int[] size, int[] low, boolean pentadiagonal) {
         this.coord = coord.clone();
         this.size = size.clone();
         this.low = low.clone();
@@ -64,9 +68,13 @@ final class SpCell {
         u = new double[5 * volume];
         rhs = new double[5 * volume];
         forcing = new double[5 * volume];
-        lhs = new double[15 * volume];
-        for (int n = 0; n < 3; n++) {
-            Arrays.fill(lhs, (5 * n + 2) * volume, (5 * n + 3) * volume, 1.0);
+        if (pentadiagonal) {
+            lhs = new double[15 * volume];
+            for (int n = 0; n < 3; n++) {
+                Arrays.fill(lhs, (5 * n + 2) * volume, (5 * n + 3) * volume, 1.0);
+            }
+        } else {
+            lhs = null;
         }
         rhoI = new double[volume];
         velocity = new double[][] {new double[volume], new double[volume], new double[volume]};

@@ -1,7 +1,7 @@
 package org.mpjbuf.npb;
 
 /**
- * SP's multi-partition: the grid cut into {@code q x q x q} cells, each of
+ * The multi-partition of SP and BT: the grid cut into {@code q x q x q} cells, each of
  * the {@code q^2} ranks owning {@code q} of them, one in every slab of every
  * direction.
  *
@@ -35,13 +35,25 @@ final class SpPartition {
     final int[][] slice;
 
     /**
-     * Lays out a rank's cells.
+     * Lays out a rank's cells for SP.
      *
      * @param rank the rank, below {@code q^2}
      * @param cellsPerSide {@code q}, the square root of the number of ranks
      * @param points the grid points per direction
      */
     SpPartition(int rank, int cellsPerSide, int[] points) {
+        this(rank, cellsPerSide, points, true);
+    }
+
+    /**
+     * Lays out a rank's cells.
+     *
+     * @param rank the rank, below {@code q^2}
+     * @param cellsPerSide {@code q}, the square root of the number of ranks
+     * @param points the grid points per direction
+     * @param pentadiagonal whether the cells hold SP's pentadiagonal systems (BT's do not)
+     */
+    SpPartition(int rank, int cellsPerSide, int[] points, boolean pentadiagonal) {
         int q = cellsPerSide;
         this.cellsPerSide = q;
         int i = rank % q;
@@ -66,7 +78,7 @@ final class SpPartition {
                         : excess * (base + 1) + (coord[dir] - excess) * base;
                 slice[dir][coord[dir]] = c;
             }
-            cells[c] = new SpCell(coord, size, low);
+            cells[c] = new SpCell(coord, size, low, pentadiagonal);
         }
     }
 

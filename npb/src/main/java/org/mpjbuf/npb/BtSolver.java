@@ -1,0 +1,393 @@
+package org.mpjbuf.npb;
+
+import java.util.Arrays;
+
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Request;
+
+/**
+ * BT's implicit part: along each direction, one block tridiagonal system
+ * per grid line, with 5x5 blocks, solved across the cells of the line as a
+ * pipeline.
+ *
+ * <p>Design note (NPB 3.4 MPI {@code x_solve.f}, {@code y_solve.f},
+ * {@code z_solve.f}, {@code solve_subs.f}). Notation: along direction
+ * {@code d}, {@code F(i)} is the Jacobian of the inviscid flux at point
+ * {@code i} and {@code N(i)} that of the viscous flux ({@link #jacobians});
+ * with {@code t1 = dt / h^2}, {@code t2 = dt / (2h)} and the dissipation
+ * {@code D = d_d I}, row {@code i} of the system is
+ * <pre>
+ *   A(i) = -t2 F(i-1) - t1 N(i-1) - t1 D
+ *   B(i) =  I + 2 t1 N(i) + 2 t1 D
+ *   C(i) =  t2 F(i+1) - t1 N(i+1) - t1 D
+ *   A(i) x(i-1) + B(i) x(i) + C(i) x(i+1) = rhs(i)
+ * </pre>
+ * over the points the time step changes; the boundary points' increments
+ * are zero (the reference keeps identity rows for them, which add nothing).
+ * Block Gaussian elimination without pivoting, point by point:
+ * <ol>
+ * <li>forward: {@code rhs(i) -= A(i) rhs'(i-1)}, {@code B(i) -= A(i) C'(i-1)},
+ *     then {@code C'(i) = B(i)^-1 C(i)} and {@code rhs'(i) = B(i)^-1 rhs(i)}
+ *     by Gauss-Jordan elimination ({@code binvcrhs});</li>
+ * <li>backward: {@code x(i) = rhs'(i) - C'(i) x(i+1)}.</li>
+ * </ol>
+ * {@code C'} is kept for every point of a cell (25 values a point) for the
+ * backward pass. A line crosses {@code q} cells, one per rank
+ * ({@link SpPartition}): in stage {@code s} of the forward pass every rank
+ * eliminates its cell in slab {@code s}, having received {@code C'} and
+ * {@code rhs'} of the last point of each line of the cell before it (30
+ * values per line), and sends on its own; the backward pass runs the stages
+ * in reverse and sends the solution at the first point of each line (5
+ * values) back. Sends are non-blocking, since every rank sends before it
+ * receives in the same stage; a send buffer is reused after its send
+ * completed.
+ *
+ * <p>Not thread-safe: one instance per rank, which owns its buffers.
+ */
+final class BtSolver {
+    private static final int FORWARD_TAG = 9000;
+    private static final int BACKWARD_TAG = 9100;
+    private static final int BLOCK = 25;
+    private static final int FORWARD_VALUES = BLOCK + 5;
+    private static final int BACKWARD_VALUES = 5;
+    private static final double C1345 = SpConstants.C1C5 * SpConstants.C3C4;
+
+    private final Intracomm comm;
+    private final SpPartition partition;
+    private final SpConstants k;
+    /** Per cell, {@code C'} at every point: 25 values from {@code 25 * index}, row-major. */
+    private final double[][] normalisedUpper;
+    private final double[] outgoing;
+    private final double[] incoming;
+    /** The Jacobians {@code F} and {@code N} along one line, 25 values a point, from the point before it starts. */
+    private final double[] inviscid;
+    private final double[] viscous;
+    private final double[] lower = new double[BLOCK];
+    private final double[] diagonal = new double[BLOCK];
+    private final double[] right = new double[5];
+    private Request pendingSend;
+
+    /**
+     * Creates the solver of a rank's cells.
+     *
+     * @param comm the communicator of the active ranks
+     * @param partition this rank's cells
+     * @param k the constants
+     */
+    BtSolver(Intracomm comm, SpPartition partition, SpConstants k) {
+        this.comm = comm;
+        this.partition = partition;
+        this.k = k;
+        int lines = 0;
+        int longest = 0;
+        normalisedUpper = new double[partition.cells.length][];
+        for (int c = 0; c < partition.cells.length; c++) {
+            SpCell cell = partition.cells[c];
+            normalisedUpper[c] = new double[BLOCK * cell.volume];
+            for (int dir = 0; dir < 3; dir++) {
+                lines = Math.max(lines, lineCount(cell, dir));
+                longest = Math.max(longest, cell.size[dir]);
+            }
+        }
+        outgoing = new double[FORWARD_VALUES * lines];
+        incoming = new double[FORWARD_VALUES * lines];
+        inviscid = new double[BLOCK * (longest + 2)];
+        viscous = new double[BLOCK * (longest + 2)];
+    }
+
+    /**
+     * Solves the systems along {@code dir} in every cell, leaving the
+     * increment in the cells' right-hand sides.
+     *
+     * @param dir the direction
+     * @throws MPIException if communication fails
+     */
+    void solve(int dir) throws MPIException {
+        int q = partition.cellsPerSide;
+        for (int stage = 0; stage < q; stage++) {
+            int c = partition.slice[dir][stage];
+            SpCell cell = partition.cells[c];
+            int count = FORWARD_VALUES * lineCount(cell, dir);
+            if (stage > 0) {
+                comm.Recv(incoming, 0, count, MPI.DOUBLE, partition.predecessor[dir], FORWARD_TAG + dir);
+            }
+            boolean sends = stage < q - 1;
+            if (sends) {
+                awaitSend();
+            }
+            eliminate(cell, normalisedUpper[c], dir, stage > 0, sends);
+            if (sends) {
+                pendingSend = comm.Isend(outgoing, 0, count, MPI.DOUBLE, partition.successor[dir], FORWARD_TAG + dir);
+            }
+        }
+        awaitSend();
+        for (int stage = q - 1; stage >= 0; stage--) {
+            int c = partition.slice[dir][stage];
+            SpCell cell = partition.cells[c];
+            int count = BACKWARD_VALUES * lineCount(cell, dir);
+            if (stage < q - 1) {
+                comm.Recv(incoming, 0, count, MPI.DOUBLE, partition.successor[dir], BACKWARD_TAG + dir);
+            }
+            boolean sends = stage > 0;
+            if (sends) {
+                awaitSend();
+            }
+            substitute(cell, normalisedUpper[c], dir, stage < q - 1, sends);
+            if (sends) {
+                pendingSend = comm.Isend(outgoing, 0, count, MPI.DOUBLE, partition.predecessor[dir],
+                        BACKWARD_TAG + dir);
+            }
+        }
+        awaitSend();
+    }
+
+    private void awaitSend() throws MPIException {
+        if (pendingSend != null) {
+            pendingSend.Wait();
+            pendingSend = null;
+        }
+    }
+
+    /** {@return the lines along {@code dir} through a cell: the points the time step changes across it} */
+    private int lineCount(SpCell cell, int dir) {
+        int a = dir == 0 ? 1 : 0;
+        int b = dir == 2 ? 1 : 2;
+        return (cell.last(a, k.points[a]) - cell.first(a) + 1) * (cell.last(b, k.points[b]) - cell.first(b) + 1);
+    }
+
+    /**
+     * The forward pass over a cell's lines: with {@code received}, the
+     * first point continues from the previous cell's last one in
+     * {@code incoming}; with {@code sends}, each line's last {@code C'} and
+     * {@code rhs'} go into {@code outgoing}.
+     */
+    private void eliminate(SpCell cell, double[] upper, int dir, boolean received, boolean sends) {
+        int a = dir == 0 ? 1 : 0;
+        int b = dir == 2 ? 1 : 2;
+        int s = cell.stride[dir];
+        int v = cell.volume;
+        double[] rhs = cell.rhs;
+        double t1 = k.dtt1[dir];
+        double t2 = k.dtt2[dir];
+        double[] d = k.d[dir];
+        int first = cell.first(dir);
+        int n = cell.last(dir, k.points[dir]) - first + 1;
+        int[] local = new int[3];
+        int line = 0;
+        for (local[b] = cell.first(b); local[b] <= cell.last(b, k.points[b]); local[b]++) {
+            for (local[a] = cell.first(a); local[a] <= cell.last(a, k.points[a]); local[a]++, line++) {
+                local[dir] = first;
+                int start = cell.index(local[0], local[1], local[2]);
+                for (int t = 0; t <= n + 1; t++) {
+                    jacobians(cell, start + (t - 1) * s, dir + 1, BLOCK * t);
+                }
+                for (int t = 0; t < n; t++) {
+                    int p = start + t * s;
+                    int here = BLOCK * (t + 1);
+                    int next = BLOCK * (t + 2);
+                    int c = BLOCK * p;
+                    for (int row = 0; row < 5; row++) {
+                        for (int col = 0; col < 5; col++) {
+                            int e = 5 * row + col;
+                            diagonal[e] = t1 * 2.0 * viscous[here + e];
+                            upper[c + e] = t2 * inviscid[next + e] - t1 * viscous[next + e];
+                        }
+                        diagonal[6 * row] = 1.0 + diagonal[6 * row] + t1 * 2.0 * d[row];
+                        upper[c + 6 * row] -= t1 * d[row];
+                        right[row] = rhs[row * v + p];
+                    }
+                    if (t > 0 || received) {
+                        int previous = BLOCK * t;
+                        for (int e = 0; e < BLOCK; e++) {
+                            lower[e] = -t2 * inviscid[previous + e] - t1 * viscous[previous + e];
+                        }
+                        for (int row = 0; row < 5; row++) {
+                            lower[6 * row] -= t1 * d[row];
+                        }
+                        if (t > 0) {
+                            int pp = p - s;
+                            for (int m = 0; m < 5; m++) {
+                                double sum = right[m];
+                                for (int j = 0; j < 5; j++) {
+                                    sum -= lower[5 * m + j] * rhs[j * v + pp];
+                                }
+                                right[m] = sum;
+                            }
+                            subtractProduct(upper, BLOCK * pp);
+                        } else {
+                            int o = FORWARD_VALUES * line;
+                            for (int m = 0; m < 5; m++) {
+                                double sum = right[m];
+                                for (int j = 0; j < 5; j++) {
+                                    sum -= lower[5 * m + j] * incoming[o + BLOCK + j];
+                                }
+                                right[m] = sum;
+                            }
+                            subtractProduct(incoming, o);
+                        }
+                    }
+                    gaussJordan(upper, c);
+                    for (int m = 0; m < 5; m++) {
+                        rhs[m * v + p] = right[m];
+                    }
+                }
+                if (sends) {
+                    int last = start + (n - 1) * s;
+                    int o = FORWARD_VALUES * line;
+                    System.arraycopy(upper, BLOCK * last, outgoing, o, BLOCK);
+                    for (int m = 0; m < 5; m++) {
+                        outgoing[o + BLOCK + m] = rhs[m * v + last];
+                    }
+                }
+            }
+        }
+    }
+
+    /** {@code B -= A C'}, with {@code C'} at {@code offset} of {@code source}. */
+    private void subtractProduct(double[] source, int offset) {
+        for (int row = 0; row < 5; row++) {
+            for (int col = 0; col < 5; col++) {
+                double sum = diagonal[5 * row + col];
+                for (int j = 0; j < 5; j++) {
+                    sum -= lower[5 * row + j] * source[offset + 5 * j + col];
+                }
+                diagonal[5 * row + col] = sum;
+            }
+        }
+    }
+
+    /** Replaces {@code C} at {@code offset} of {@code upper} and {@code right} by {@code B^-1 C} and {@code B^-1 right}. */
+    private void gaussJordan(double[] upper, int offset) {
+        double[] bm = diagonal;
+        for (int p = 0; p < 5; p++) {
+            double pivot = 1.0 / bm[6 * p];
+            for (int j = p + 1; j < 5; j++) {
+                bm[5 * p + j] *= pivot;
+            }
+            for (int j = 0; j < 5; j++) {
+                upper[offset + 5 * p + j] *= pivot;
+            }
+            right[p] *= pivot;
+            for (int m = 0; m < 5; m++) {
+                if (m == p) {
+                    continue;
+                }
+                double coefficient = bm[5 * m + p];
+                for (int j = p + 1; j < 5; j++) {
+                    bm[5 * m + j] -= coefficient * bm[5 * p + j];
+                }
+                for (int j = 0; j < 5; j++) {
+                    upper[offset + 5 * m + j] -= coefficient * upper[offset + 5 * p + j];
+                }
+                right[m] -= coefficient * right[p];
+            }
+        }
+    }
+
+    /**
+     * The backward pass over a cell's lines: with {@code received}, the
+     * last point uses the next cell's first solution in {@code incoming};
+     * with {@code sends}, each line's first solution goes into
+     * {@code outgoing}.
+     */
+    private void substitute(SpCell cell, double[] upper, int dir, boolean received, boolean sends) {
+        int a = dir == 0 ? 1 : 0;
+        int b = dir == 2 ? 1 : 2;
+        int s = cell.stride[dir];
+        int v = cell.volume;
+        double[] rhs = cell.rhs;
+        int first = cell.first(dir);
+        int n = cell.last(dir, k.points[dir]) - first + 1;
+        int[] local = new int[3];
+        int line = 0;
+        for (local[b] = cell.first(b); local[b] <= cell.last(b, k.points[b]); local[b]++) {
+            for (local[a] = cell.first(a); local[a] <= cell.last(a, k.points[a]); local[a]++, line++) {
+                local[dir] = first;
+                int start = cell.index(local[0], local[1], local[2]);
+                for (int t = n - 1; t >= 0; t--) {
+                    int p = start + t * s;
+                    int c = BLOCK * p;
+                    if (t < n - 1) {
+                        int pn = p + s;
+                        for (int m = 0; m < 5; m++) {
+                            double sum = rhs[m * v + p];
+                            for (int j = 0; j < 5; j++) {
+                                sum -= upper[c + 5 * m + j] * rhs[j * v + pn];
+                            }
+                            rhs[m * v + p] = sum;
+                        }
+                    } else if (received) {
+                        int o = BACKWARD_VALUES * line;
+                        for (int m = 0; m < 5; m++) {
+                            double sum = rhs[m * v + p];
+                            for (int j = 0; j < 5; j++) {
+                                sum -= upper[c + 5 * m + j] * incoming[o + j];
+                            }
+                            rhs[m * v + p] = sum;
+                        }
+                    }
+                }
+                if (sends) {
+                    int o = BACKWARD_VALUES * line;
+                    for (int m = 0; m < 5; m++) {
+                        outgoing[o + m] = rhs[m * v + start];
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Writes the Jacobians {@code F} and {@code N} along the direction of
+     * velocity component {@code vel} at point {@code p} into
+     * {@link #inviscid} and {@link #viscous} from {@code offset}.
+     */
+    private void jacobians(SpCell cell, int p, int vel, int offset) {
+        double[] u = cell.u;
+        int v = cell.volume;
+        double[] f = inviscid;
+        double[] nj = viscous;
+        Arrays.fill(f, offset, offset + BLOCK, 0.0);
+        Arrays.fill(nj, offset, offset + BLOCK, 0.0);
+        double c1 = SpConstants.C1;
+        double c2 = SpConstants.C2;
+        double c3c4 = SpConstants.C3C4;
+        double r1 = cell.rhoI[p];
+        double r2 = r1 * r1;
+        double r3 = r1 * r2;
+        double qs = cell.qs[p];
+        double w = u[vel * v + p];
+        double energy = u[4 * v + p];
+        f[offset + vel] = 1.0;
+        int e = offset + 20;
+        double energyViscous = 0.0;
+        for (int m = 1; m <= 3; m++) {
+            double um = u[m * v + p];
+            int row = offset + 5 * m;
+            double coefficient = m == vel ? SpConstants.CON43 * c3c4 : c3c4;
+            if (m == vel) {
+                f[row] = -(w * w * r2) + c2 * qs;
+                for (int j = 1; j <= 3; j++) {
+                    f[row + j] = j == vel ? (2.0 - c2) * (w * r1) : -c2 * (u[j * v + p] * r1);
+                }
+                f[row + 4] = c2;
+                f[e + m] = c1 * energy * r1 - c2 * (w * w * r2 + qs);
+            } else {
+                f[row] = -(um * w) * r2;
+                f[row + vel] = um * r1;
+                f[row + m] = w * r1;
+                f[e + m] = -c2 * (um * w) * r2;
+            }
+            nj[row] = -coefficient * r2 * um;
+            nj[row + m] = coefficient * r1;
+            energyViscous -= (coefficient - C1345) * r3 * (um * um);
+            nj[e + m] = (coefficient - C1345) * r2 * um;
+        }
+        f[e] = (c2 * 2.0 * qs - c1 * (energy * r1)) * (w * r1);
+        f[e + 4] = c1 * (w * r1);
+        nj[e] = energyViscous - C1345 * r2 * energy;
+        nj[e + 4] = C1345 * r1;
+    }
+}
