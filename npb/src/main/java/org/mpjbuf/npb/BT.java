@@ -62,22 +62,15 @@ public final class BT implements Benchmark {
         return "BT";
     }
 
-    /**
-     * {@inheritDoc}
-     *
-     * <p>The squares up to the count whose cells have three points per
-     * direction, as for SP.
-     */
+    /** {@inheritDoc} The squares up to the count whose cells have three points per direction. */
     @Override
     public ProcessCounts processCounts(ProblemClass problemClass) {
-        int side = SpPartition.maxCellsPerSide(Parameters.of(problemClass).points());
-        return ProcessCounts.squares(side * side);
+        return SpPartition.processCounts(Parameters.of(problemClass).points());
     }
 
     @Override
     public String size(ProblemClass problemClass) {
-        int n = Parameters.of(problemClass).points();
-        return n + "x" + n + "x" + n;
+        return SpPartition.size(Parameters.of(problemClass).points());
     }
 
     @Override

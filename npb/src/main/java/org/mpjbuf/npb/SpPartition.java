@@ -91,4 +91,20 @@ final class SpPartition {
     static int maxCellsPerSide(int points) {
         return points / 3;
     }
+
+    /**
+     * {@return the process counts the multi-partition runs a grid on: the squares up to the count
+     * whose cells have three points per direction}
+     *
+     * @param points the grid points per direction
+     */
+    static ProcessCounts processCounts(int points) {
+        int side = maxCellsPerSide(points);
+        return ProcessCounts.squares(side * side);
+    }
+
+    /** {@return a cubic grid's size as the report prints it, e.g. {@code 12x12x12}} @param points per direction */
+    static String size(int points) {
+        return points + "x" + points + "x" + points;
+    }
 }
