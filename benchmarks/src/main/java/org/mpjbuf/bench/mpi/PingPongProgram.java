@@ -8,7 +8,8 @@ import mpi.MPIException;
 /**
  * IMB-style ping-pong between ranks 0 and 1 of any job, on any device and under any launcher
  * ({@code bin/mpjrun -np 2 -dev niodev ...}, {@code mpirun}, {@code srun}): for every size from
- * 1 B to the largest, in powers of two, a warm-up, then round trips of a {@code byte[]}; rank 0
+ * 1 B to the largest, in powers of two (after an untimed pass over the sizes up to 64 KiB, for
+ * the JIT compiler), a warm-up, then round trips of a {@code byte[]}; rank 0
  * prints the half round trip in microseconds and the bandwidth in MB/s (10^6 B/s), best of the
  * repetitions, and checks the data after the timed loop. {@code benchmarks/native/pingpong.c}
  * measures native MPI the same way.
@@ -18,6 +19,9 @@ import mpi.MPIException;
  * </pre>
  */
 public final class PingPongProgram {
+
+    /** Sizes up to this get an untimed pass first, so that the JIT compiler has settled before any is timed. */
+    private static final int WARM_UP_BYTES = 1 << 16;
 
     private PingPongProgram() {
     }
@@ -38,22 +42,16 @@ public final class PingPongProgram {
             System.out.println("# bytes  half-round-trip-us  MB/s   (best of " + repetitions + ", device "
                 + org.mpjbuf.mpj.runtime.RankEnvironment.current().deviceName() + ")");
         }
+        for (int size = 1; size <= Math.min(maxBytes, WARM_UP_BYTES); size *= 2) {
+            roundTrips(rank, buffer, size, 2_000);
+        }
         for (int size = 1; size <= maxBytes; size *= 2) {
             int iterations = (int) Math.max(20, Math.min(20_000, (1L << 27) / Math.max(size, 1024)));
             double best = Double.MAX_VALUE;
             for (int repetition = 0; repetition <= repetitions; repetition++) {
                 MPI.COMM_WORLD.Barrier();
                 long start = System.nanoTime();
-                for (int i = 0; i < iterations; i++) {
-                    if (rank == 0) {
-                        buffer[0] = (byte) i;
-                        MPI.COMM_WORLD.Send(buffer, 0, size, MPI.BYTE, 1, 1);
-                        MPI.COMM_WORLD.Recv(buffer, 0, size, MPI.BYTE, 1, 1);
-                    } else if (rank == 1) {
-                        MPI.COMM_WORLD.Recv(buffer, 0, size, MPI.BYTE, 0, 1);
-                        MPI.COMM_WORLD.Send(buffer, 0, size, MPI.BYTE, 0, 1);
-                    }
-                }
+                roundTrips(rank, buffer, size, iterations);
                 double half = (System.nanoTime() - start) / 2.0 / iterations;
                 if (repetition > 0) {
                     best = Math.min(best, half);
@@ -68,5 +66,19 @@ public final class PingPongProgram {
             }
         }
         MPI.Finalize();
+    }
+
+    /** Bounces {@code size} bytes between ranks 0 and 1 {@code iterations} times; rank 0 stamps each. */
+    private static void roundTrips(int rank, byte[] buffer, int size, int iterations) throws MPIException {
+        for (int i = 0; i < iterations; i++) {
+            if (rank == 0) {
+                buffer[0] = (byte) i;
+                MPI.COMM_WORLD.Send(buffer, 0, size, MPI.BYTE, 1, 1);
+                MPI.COMM_WORLD.Recv(buffer, 0, size, MPI.BYTE, 1, 1);
+            } else if (rank == 1) {
+                MPI.COMM_WORLD.Recv(buffer, 0, size, MPI.BYTE, 0, 1);
+                MPI.COMM_WORLD.Send(buffer, 0, size, MPI.BYTE, 0, 1);
+            }
+        }
     }
 }
