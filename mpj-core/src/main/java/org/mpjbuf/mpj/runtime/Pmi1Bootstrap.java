@@ -42,22 +42,12 @@ final class Pmi1Bootstrap extends PmiBootstrap {
      * @return the bootstrap
      * @throws BootstrapException naming what failed when the launcher cannot be spoken to
      */
-    static Pmi1Bootstrap connect(Map<String, String> environment) {
-        int rank = Integer.parseInt(environment.get("PMI_RANK"));
-        InheritedDescriptor socket = new InheritedDescriptor(Integer.parseInt(environment.get("PMI_FD")));
-        try {
-            Pmi1Bootstrap bootstrap = new Pmi1Bootstrap(socket, rank, Integer.parseInt(environment.get("PMI_SIZE")));
-            bootstrap.initialize();
-            bootstrap.open();
-            return bootstrap;
-        } catch (IOException | RuntimeException failed) {
-            socket.close();
-            throw new BootstrapException("rank " + rank + " cannot join the job through PMI-1 on PMI_FD="
-                + environment.get("PMI_FD") + ": " + failed.getMessage(), failed);
-        }
+    static PmiBootstrap connect(Map<String, String> environment) {
+        return join(environment, "PMI-1", Pmi1Bootstrap::new);
     }
 
-    private void initialize() throws IOException {
+    @Override
+    void initialize(Map<String, String> environment) throws IOException {
         Map<String, String> init = request("cmd=init pmi_version=1 pmi_subversion=1", "response_to_init");
         if (!"1".equals(init.get("pmi_version"))) {
             throw new IOException("the launcher speaks PMI version " + init.get("pmi_version") + ", not 1");

@@ -45,22 +45,13 @@ final class Pmi2Bootstrap extends PmiBootstrap {
      * @return the bootstrap
      * @throws BootstrapException naming what failed when the launcher cannot be spoken to
      */
-    static Pmi2Bootstrap connect(Map<String, String> environment) {
-        int rank = Integer.parseInt(environment.get("PMI_RANK"));
-        InheritedDescriptor socket = new InheritedDescriptor(Integer.parseInt(environment.get("PMI_FD")));
-        try {
-            Pmi2Bootstrap bootstrap = new Pmi2Bootstrap(socket, rank, Integer.parseInt(environment.get("PMI_SIZE")));
-            bootstrap.initialize(environment.get("PMI_JOBID"));
-            bootstrap.open();
-            return bootstrap;
-        } catch (IOException | RuntimeException failed) {
-            socket.close();
-            throw new BootstrapException("rank " + rank + " cannot join the job through PMI-2 on PMI_FD="
-                + environment.get("PMI_FD") + ": " + failed.getMessage(), failed);
-        }
+    static PmiBootstrap connect(Map<String, String> environment) {
+        return join(environment, "PMI-2", Pmi2Bootstrap::new);
     }
 
-    private void initialize(String jobId) throws IOException {
+    @Override
+    void initialize(Map<String, String> environment) throws IOException {
+        String jobId = environment.get("PMI_JOBID");
         socket.write("cmd=init pmi_version=2 pmi_subversion=0\n".getBytes(StandardCharsets.US_ASCII));
         StringBuilder answer = new StringBuilder();
         for (int next = socket.readByte(); next != '\n'; next = socket.readByte()) {

@@ -6,6 +6,7 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -65,9 +66,54 @@ abstract class PmiBootstrap implements Bootstrap {
         this.size = size;
     }
 
+    /** Makes the bootstrap of one wire protocol over the inherited socket. */
+    @FunctionalInterface
+    interface Wire {
+        /**
+         * @param socket the inherited socket
+         * @param rank   this rank
+         * @param size   the number of ranks
+         * @return the bootstrap, not yet initialized
+         */
+        PmiBootstrap over(InheritedDescriptor socket, int rank, int size);
+    }
+
     /**
-     * Exchanges the host names and the job's secret through a first fence; the subclass calls it
-     * once its protocol is initialized.
+     * Joins the job through the socket in {@code PMI_FD}: makes the wire's bootstrap, runs its
+     * handshake ({@link #initialize}), then the first fence ({@link #open}).
+     *
+     * @param environment the process's environment, with {@code PMI_FD}, {@code PMI_RANK} and {@code PMI_SIZE}
+     * @param protocol    the protocol's name, for the error message
+     * @param wire        makes the wire's bootstrap
+     * @return the bootstrap
+     * @throws BootstrapException naming what failed when the launcher cannot be spoken to
+     */
+    static PmiBootstrap join(Map<String, String> environment, String protocol, Wire wire) {
+        int rank = Integer.parseInt(environment.get("PMI_RANK"));
+        InheritedDescriptor socket = new InheritedDescriptor(Integer.parseInt(environment.get("PMI_FD")));
+        try {
+            PmiBootstrap bootstrap = wire.over(socket, rank, Integer.parseInt(environment.get("PMI_SIZE")));
+            bootstrap.initialize(environment);
+            bootstrap.open();
+            return bootstrap;
+        } catch (IOException | RuntimeException failed) {
+            socket.close();
+            throw new BootstrapException("rank " + rank + " cannot join the job through " + protocol + " on PMI_FD="
+                + environment.get("PMI_FD") + ": " + failed.getMessage(), failed);
+        }
+    }
+
+    /**
+     * Runs the wire's handshake with the launcher, before the first fence.
+     *
+     * @param environment the process's environment
+     * @throws IOException if the launcher cannot be spoken to
+     */
+    abstract void initialize(Map<String, String> environment) throws IOException;
+
+    /**
+     * Exchanges the host names and the job's secret through a first fence, once the wire's
+     * handshake is done.
      *
      * @throws IOException if the host name cannot be read
      */

@@ -95,13 +95,10 @@ class AcrossHostsIT {
 
     @Test
     void shouldEndTheJobNamingTheRankWhoseLinkIsCut() throws Exception {
-        List<String> command = new ArrayList<>(List.of("bash", Path.of("..", "bin", "mpjrun").toAbsolutePath().toString(),
+        Process job = MpjrunProcess.start(Map.of("MPJBUF_NIODEV_BINDADDRESS", PREFIX + ".0/24",
+                "MPJBUF_MPJ_LAUNCHERADDRESS", PREFIX + ".0/24"),
             "-np", "3", "-dev", "niodev", "-hostfile", hostfile.toString(), "-launcher-exec", agent.toString(),
-            "-cp", "target/test-classes", "org.mpjbuf.mpj.testprograms.WaitingProgram", "idle"));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().put("MPJBUF_NIODEV_BINDADDRESS", PREFIX + ".0/24");
-        builder.environment().put("MPJBUF_MPJ_LAUNCHERADDRESS", PREFIX + ".0/24");
-        Process job = builder.start();
+            "-cp", "target/test-classes", "org.mpjbuf.mpj.testprograms.WaitingProgram", "idle");
         try {
             BufferedReader lines = new BufferedReader(new InputStreamReader(job.getInputStream(), StandardCharsets.UTF_8));
             StringBuilder output = new StringBuilder();

@@ -37,17 +37,29 @@ final class MpjrunProcess {
      * @return how it ended and what it printed
      */
     static Run mpjrun(Map<String, String> environment, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("bash", MPJRUN.toString()));
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().putAll(environment);
-        Process process = builder.start();
+        Process process = start(environment, args);
         try {
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             return new Run(process.waitFor(), output);
         } finally {
             process.destroyForcibly();
         }
+    }
+
+    /**
+     * Starts {@code bin/mpjrun} with extra environment variables, its standard error merged into its
+     * output, for a test that reads the output as it comes.
+     *
+     * @param environment variables added to this JVM's environment
+     * @param args the command line after {@code mpjrun}
+     * @return the running launcher
+     */
+    static Process start(Map<String, String> environment, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of("bash", MPJRUN.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        return builder.start();
     }
 
     /**

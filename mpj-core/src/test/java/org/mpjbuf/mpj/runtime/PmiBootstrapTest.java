@@ -42,6 +42,11 @@ class PmiBootstrapTest {
         }
 
         @Override
+        void initialize(Map<String, String> environment) {
+            // an in-memory launcher has no handshake
+        }
+
+        @Override
         int keyLimit() {
             return 64;
         }

@@ -10,9 +10,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -31,7 +29,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class ProcessJobIT {
 
-    private static final Path MPJRUN = Path.of("..", "bin", "mpjrun").toAbsolutePath().normalize();
     private static final Pattern READY = Pattern.compile("rank (\\d+) pid (\\d+) ready");
 
     @Test
@@ -78,7 +75,7 @@ class ProcessJobIT {
     @ParameterizedTest(name = "rank {1} killed while {0}")
     @CsvSource({"idle, 2", "send, 1", "send, 0", "collective, 3"})
     void shouldEndEveryRankWithAnErrorNamingARankThatWasKilled(String mode, int victim) throws Exception {
-        Process job = start("-np", "4", "-dev", "niodev", "-cp", "target/test-classes",
+        Process job = MpjrunProcess.start(Map.of(), "-np", "4", "-dev", "niodev", "-cp", "target/test-classes",
             "org.mpjbuf.mpj.testprograms.WaitingProgram", mode);
         BufferedReader lines = reader(job);
         StringBuilder output = new StringBuilder();
@@ -98,7 +95,7 @@ class ProcessJobIT {
 
     @Test
     void shouldEndEveryRankWhenMpjrunIsTerminated() throws Exception {
-        Process job = start("-np", "3", "-dev", "niodev", "-cp", "target/test-classes",
+        Process job = MpjrunProcess.start(Map.of(), "-np", "3", "-dev", "niodev", "-cp", "target/test-classes",
             "org.mpjbuf.mpj.testprograms.WaitingProgram", "collective");
         BufferedReader lines = reader(job);
         long[] pids = awaitReady(lines, 3, new StringBuilder());
@@ -108,12 +105,6 @@ class ProcessJobIT {
             ProcessHandle.of(pid).ifPresent(rank -> rank.onExit().orTimeout(10, TimeUnit.SECONDS).join());
             assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "rank pid " + pid + " lives on");
         }
-    }
-
-    private static Process start(String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of("bash", MPJRUN.toString()));
-        command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectErrorStream(true).start();
     }
 
     private static BufferedReader reader(Process job) {
