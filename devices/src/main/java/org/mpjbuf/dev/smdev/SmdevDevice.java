@@ -4,7 +4,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 import org.mpjbuf.Buffer;
@@ -28,12 +27,12 @@ final class SmdevDevice implements Device {
     private static final int NEW = 0;
     private static final int ACTIVE = 1;
     private static final int FINISHED = 2;
-    private static final VarHandle LAST_COMPLETED;
+    private static final VarHandle COMPLETED_SINCE_PEEK;
 
     static {
         try {
-            LAST_COMPLETED = MethodHandles.lookup().findVarHandle(SmdevDevice.class, "lastCompleted",
-                SmdevRequest.class);
+            COMPLETED_SINCE_PEEK = MethodHandles.lookup().findVarHandle(SmdevDevice.class, "completedSincePeek",
+                boolean.class);
         } catch (final ReflectiveOperationException ex) {
             throw new ExceptionInInitializerError(ex);
         }
@@ -49,8 +48,14 @@ final class SmdevDevice implements Device {
     private int eagerLimit;
     private SpinBudget spinBudget;
 
-    private final AtomicLong completions = new AtomicLong();
-    private final AtomicLong peeked = new AtomicLong();
+    /*
+     * What peek() waits on: whether a request completed since peek last returned, and one that
+     * did. A completion writes them only when the flag is clear, so while nobody peeks (the mpi
+     * layer never does) the fields stay unchanged and the threads that complete this rank's
+     * requests only read them, from a cache line they share: no write crosses cores for it.
+     */
+    @SuppressWarnings("unused") // accessed through COMPLETED_SINCE_PEEK
+    private volatile boolean completedSincePeek;
     private volatile SmdevRequest lastCompleted;
     private volatile Thread peekWaiter;
 
@@ -190,7 +195,7 @@ final class SmdevDevice implements Device {
     private SmdevRequest startReceive(final SmdevRequest receive) {
         final SmdevRequest send = mailbox.matchOrPost(receive);
         if (send != null) {
-            transfers.deliver(send, receive, send.messageStatus(world.id(send.sourceRank)));
+            transfers.deliver(send, receive);
             if (!send.eager) {
                 send.complete(null, null);
             }
@@ -235,17 +240,14 @@ final class SmdevDevice implements Device {
     public Request peek() {
         checkActive();
         while (true) {
-            final long seen = peeked.get();
-            if (completions.get() > seen) {
-                if (peeked.compareAndSet(seen, completions.get())) {
-                    return lastCompleted;
-                }
-                continue;
+            if (completedSincePeek && COMPLETED_SINCE_PEEK.compareAndSet(this, true, false)) {
+                // a completion that came after the flag was cleared may have replaced it: also complete
+                return lastCompleted;
             }
             world.idlePolicy().await(new IdlePolicy.Condition() {
                 @Override
                 public boolean getAsBoolean() {
-                    return completions.get() > seen || lifecycle != ACTIVE;
+                    return completedSincePeek || lifecycle != ACTIVE;
                 }
 
                 @Override
@@ -296,8 +298,13 @@ final class SmdevDevice implements Device {
 
     /** Counts a completed request of this rank and wakes a thread waiting in {@link #peek()}. */
     void requestCompleted(final SmdevRequest request) {
-        LAST_COMPLETED.setRelease(this, request);
-        completions.incrementAndGet();
+        if (completedSincePeek) {
+            return;
+        }
+        lastCompleted = request;
+        // volatile, so the read of peekWaiter cannot pass it: a waiter writes peekWaiter, then
+        // reads the flag, so one of the two sides sees the other's write
+        completedSincePeek = true;
         final Thread waiting = peekWaiter;
         if (waiting != null) {
             LockSupport.unpark(waiting);
@@ -346,7 +353,7 @@ final class SmdevDevice implements Device {
     private SmdevRequest post(final SmdevRequest send, final int destinationRank) {
         final SmdevRequest receive = world.mailbox(destinationRank).matchOrQueue(send, transfers);
         if (receive != null) {
-            transfers.deliver(send, receive, send.messageStatus(id));
+            transfers.deliver(send, receive);
             send.complete(null, null);
         } else if (send.eager) {
             send.complete(null, null);

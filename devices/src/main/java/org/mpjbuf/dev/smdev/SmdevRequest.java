@@ -96,6 +96,16 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
     private volatile SharedCopy sharedCopy;
     private Status status;
     private DeviceException failure;
+    /*
+     * The envelope of the message a receive matched, written by the matching thread before the
+     * completion is published; the status is made from it only when the receiver asks, so the
+     * thread that completes a receive allocates nothing for it.
+     */
+    private int matchedSource;
+    private int matchedTag;
+    private int matchedCount;
+    private long matchedBytes;
+    private ElementType matchedType;
 
     private SmdevRequest(final SmdevDevice owner, final boolean send, final boolean probe,
                          final boolean synchronous, final int sourceRank, final int tag, final int context,
@@ -167,10 +177,25 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
     }
 
     /**
+     * Completes this receive with the message of a send; called once, by the thread that matched
+     * them, after the data are in place.
+     *
+     * @param message the send whose data this receive took
+     */
+    void completeWith(final SmdevRequest message) {
+        matchedSource = message.sourceRank;
+        matchedTag = message.tag;
+        matchedCount = message.count;
+        matchedBytes = message.byteCount;
+        matchedType = message.type;
+        complete(null, null);
+    }
+
+    /**
      * Completes this request once; called by the single thread entitled to.
      *
-     * @param result the status; {@code null} with a failure, or for a send, whose status is made
-     *     from its envelope when someone asks for it
+     * @param result the status; {@code null} with a failure, or for a send or a receive that
+     *     matched a message, whose status is made from the envelope when someone asks for it
      * @param error the failure, or {@code null}
      */
     void complete(final Status result, final DeviceException error) {
@@ -260,7 +285,12 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
             throw error;
         }
         final Status result = status;
-        return result != null ? result : messageStatus(owner.processId());
+        if (result != null) {
+            return result;
+        }
+        return send ? messageStatus(owner.processId())
+            : new Status(owner.world().id(matchedSource), matchedTag, context, matchedBytes, matchedCount,
+                matchedType, false);
     }
 
     @Override

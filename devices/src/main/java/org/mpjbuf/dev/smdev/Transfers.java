@@ -103,15 +103,15 @@ final class Transfers {
      * Copies a matched message into its receive, completes the receive, and releases the staging
      * block. The send is not completed here.
      */
-    void deliver(final SmdevRequest send, final SmdevRequest receive, final Status status) {
+    void deliver(final SmdevRequest send, final SmdevRequest receive) {
         DeviceException failure;
         try {
             if (receive.sink != null) {
-                failure = toSink(send, receive, status);
+                failure = toSink(send, receive);
             } else if (receive.buffer != null) {
-                failure = send.buffer != null ? bufferToBuffer(send, receive, status) : arrayToBuffer(send, receive, status);
+                failure = send.buffer != null ? bufferToBuffer(send, receive) : arrayToBuffer(send, receive);
             } else {
-                failure = send.buffer != null ? bufferToArray(send, receive, status) : arrayToArray(send, receive, status);
+                failure = send.buffer != null ? bufferToArray(send, receive) : arrayToArray(send, receive);
             }
         } catch (final DeviceException ex) {
             failure = ex;
@@ -121,11 +121,19 @@ final class Transfers {
         } finally {
             release(send);
         }
-        receive.complete(failure == null ? status : null, failure);
+        if (failure == null) {
+            receive.completeWith(send);
+        } else {
+            receive.complete(null, failure);
+        }
     }
 
-    private static DeviceException arrayToArray(final SmdevRequest send, final SmdevRequest receive,
-                                                final Status status) {
+    /** The status of a send's message, for an error that reports it. */
+    private static Status statusOf(final SmdevRequest send) {
+        return send.messageStatus(send.owner.processId());
+    }
+
+    private static DeviceException arrayToArray(final SmdevRequest send, final SmdevRequest receive) {
         if (send.type != receive.type) {
             return mismatch(send, receive.type);
         }
@@ -153,7 +161,7 @@ final class Transfers {
         } else {
             System.arraycopy(send.array, send.offset, receive.array, receive.offset, count);
         }
-        return truncation(send, receive, status);
+        return truncation(send, receive);
     }
 
     /**
@@ -161,8 +169,7 @@ final class Transfers {
      * or a receive posted first), the eager staging block or heap copy, the deserialized objects;
      * only a buffer message's first section is read into a fresh array first.
      */
-    private static DeviceException toSink(final SmdevRequest send, final SmdevRequest receive,
-                                          final Status status) {
+    private static DeviceException toSink(final SmdevRequest send, final SmdevRequest receive) {
         if (send.type == null) {
             return null;
         }
@@ -173,7 +180,7 @@ final class Transfers {
         final ElementSink sink = receive.sink;
         final Object staged = send.staged;
         if (count == 0) {
-            return truncation(send, receive, status);
+            return truncation(send, receive);
         }
         if (send.buffer != null) {
             final Object run = Array.newInstance(send.type.carrier(), count);
@@ -188,24 +195,22 @@ final class Transfers {
         } else {
             sink.accept(send.array, send.offset, count);
         }
-        return truncation(send, receive, status);
+        return truncation(send, receive);
     }
 
-    private static DeviceException truncation(final SmdevRequest send, final SmdevRequest receive,
-                                              final Status status) {
+    private static DeviceException truncation(final SmdevRequest send, final SmdevRequest receive) {
         return send.count > receive.count
-            ? new TruncationException(status, receive.count, (long) receive.count * receive.type.byteSize())
+            ? new TruncationException(statusOf(send), receive.count, (long) receive.count * receive.type.byteSize())
             : null;
     }
 
-    private static DeviceException bufferToBuffer(final SmdevRequest send, final SmdevRequest receive,
-                                                  final Status status) {
+    private static DeviceException bufferToBuffer(final SmdevRequest send, final SmdevRequest receive) {
         final Buffer target = receive.buffer;
         final MemorySegment bytes = staticSource(send);
         final MemorySegment storage = target.storageSegment();
         if (bytes.byteSize() > storage.byteSize()) {
             target.clear();
-            return new TruncationException(status, -1, storage.byteSize());
+            return new TruncationException(statusOf(send), -1, storage.byteSize());
         }
         MemorySegment.copy(bytes, 0, storage, 0, bytes.byteSize());
         final byte[] dynamic = send.stagedDynamic != null ? send.stagedDynamic
@@ -215,8 +220,7 @@ final class Transfers {
         return null;
     }
 
-    private static DeviceException bufferToArray(final SmdevRequest send, final SmdevRequest receive,
-                                                 final Status status) {
+    private static DeviceException bufferToArray(final SmdevRequest send, final SmdevRequest receive) {
         if (send.type == null) {
             return null;
         }
@@ -224,7 +228,7 @@ final class Transfers {
             return mismatch(send, receive.type);
         }
         readFirstSection(send, receive, receive.array, receive.offset, Math.min(send.count, receive.count));
-        return truncation(send, receive, status);
+        return truncation(send, receive);
     }
 
     /** Reads the first {@code count} elements of a buffer message's first section into an array. */
@@ -237,13 +241,12 @@ final class Transfers {
         Sections.read(view, array, offset, count, send.type);
     }
 
-    private static DeviceException arrayToBuffer(final SmdevRequest send, final SmdevRequest receive,
-                                                 final Status status) {
+    private static DeviceException arrayToBuffer(final SmdevRequest send, final SmdevRequest receive) {
         final Buffer target = receive.buffer;
         final int needed = BufferDescriptor.sectionSize(Sections.typeOf(send.type), send.count);
         if (needed > target.capacity()) {
             target.clear();
-            return new TruncationException(status, -1, target.capacity());
+            return new TruncationException(statusOf(send), -1, target.capacity());
         }
         target.clear();
         target.classLoader(receive.owner.classLoader());
