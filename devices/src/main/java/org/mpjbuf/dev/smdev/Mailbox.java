@@ -19,7 +19,9 @@ import org.mpjbuf.dev.Status;
  *       straight into the receive buffer (one copy, whatever the size).</li>
  *   <li>Otherwise it appends itself to the unexpected queue: an eager send first copies its data
  *       into a staging buffer, outside the lock (so that a receiver posting meanwhile is not
- *       held up by the copy), looks once more for a posted receive, and completes at once; a
+ *       held up by the copy), looks once more for a posted receive, and completes at once (a
+ *       small run, {@link Transfers#isSmall}, is copied to the heap under the lock instead, which
+ *       costs less than a second round on the lock); a
  *       rendezvous or synchronous send leaves a reference to its own array and completes when a
  *       receiver has copied from it.</li>
  *   <li>A receiver locks its own mailbox and removes the oldest unexpected message its pattern
@@ -115,13 +117,19 @@ final class Mailbox {
      * @throws DeviceException if this rank has finished
      */
     SmdevRequest matchOrQueue(final SmdevRequest send, final Transfers transfers) {
-        final boolean unstaged = send.eager && send.staged == null;
-        SmdevRequest receive = match(send, !unstaged);
-        if (receive == null && unstaged) {
+        if (!send.eager || send.staged != null) {
+            return match(send, true, null);
+        }
+        if (Transfers.isSmall(send)) {
+            // a copy of a few hundred bytes costs less than taking the lock twice
+            return match(send, true, transfers);
+        }
+        SmdevRequest receive = match(send, false, null);
+        if (receive == null) {
             // stage outside the lock, so the copy never blocks the receiving rank, then look again
             transfers.stage(send);
             try {
-                receive = match(send, true);
+                receive = match(send, true, null);
             } catch (final DeviceException finished) {
                 transfers.release(send);
                 throw finished;
@@ -132,9 +140,10 @@ final class Mailbox {
 
     /**
      * Removes and returns the oldest posted receive that accepts the send; if there is none,
-     * queues the send as unexpected when {@code queue} says so.
+     * queues the send as unexpected when {@code queue} says so, staged first by {@code stager}
+     * when one is given.
      */
-    private SmdevRequest match(final SmdevRequest send, final boolean queue) {
+    private SmdevRequest match(final SmdevRequest send, final boolean queue, final Transfers stager) {
         lock();
         try {
             if (finished) {
@@ -147,6 +156,9 @@ final class Mailbox {
                 return receive;
             }
             if (queue) {
+                if (stager != null) {
+                    stager.stage(send);
+                }
                 unexpected.add(send);
                 send.queuedIn = this;
                 if (!probes.isEmpty()) {

@@ -42,9 +42,23 @@ final class Transfers {
     }
 
     /**
-     * Copies an eager send's data into a pooled block so the sender may reuse its array or buffer.
-     * Zero elements need no block; {@code boolean} runs (which {@link MemorySegment} cannot copy
-     * from an array) and a pool that refuses memory fall back to a heap copy.
+     * The largest run of an array, in bytes, that is staged in a heap array rather than a pool
+     * block: a young-generation allocation costs the sender less than a block that the receiving
+     * thread frees into another thread's cache, and the copy is short enough to make under the
+     * mailbox lock.
+     */
+    static final long SMALL_RUN_BYTES = 256;
+
+    /** Tells whether a send is a run of an array of at most {@link #SMALL_RUN_BYTES}. */
+    static boolean isSmall(final SmdevRequest send) {
+        return send.buffer == null && send.byteCount <= SMALL_RUN_BYTES;
+    }
+
+    /**
+     * Copies an eager send's data so the sender may reuse its array or buffer: into a pooled
+     * block, or a heap array for a small run. Zero elements need no copy; {@code boolean} runs
+     * (which {@link MemorySegment} cannot copy from an array) and a pool that refuses memory fall
+     * back to a heap copy.
      */
     void stage(final SmdevRequest send) {
         if (send.buffer != null) {
@@ -53,7 +67,7 @@ final class Transfers {
                 send.stagedDynamic = Arrays.copyOf(send.dynamicPart, send.dynamicLength);
             }
         } else if (send.count > 0) {
-            send.staged = send.type == ElementType.BOOLEAN ? heapCopy(send) : stageRun(send);
+            send.staged = send.type == ElementType.BOOLEAN || isSmall(send) ? heapCopy(send) : stageRun(send);
         }
     }
 
@@ -84,9 +98,19 @@ final class Transfers {
     }
 
     private static Object heapCopy(final SmdevRequest send) {
-        final Object copy = Array.newInstance(send.array.getClass().getComponentType(), send.count);
-        System.arraycopy(send.array, send.offset, copy, 0, send.count);
-        return copy;
+        final int from = send.offset;
+        final int to = from + send.count;
+        return switch (send.array) {
+            case byte[] a -> Arrays.copyOfRange(a, from, to);
+            case double[] a -> Arrays.copyOfRange(a, from, to);
+            case int[] a -> Arrays.copyOfRange(a, from, to);
+            case long[] a -> Arrays.copyOfRange(a, from, to);
+            case float[] a -> Arrays.copyOfRange(a, from, to);
+            case char[] a -> Arrays.copyOfRange(a, from, to);
+            case short[] a -> Arrays.copyOfRange(a, from, to);
+            case boolean[] a -> Arrays.copyOfRange(a, from, to);
+            default -> throw new IllegalStateException("not a primitive array: " + send.array.getClass());
+        };
     }
 
     /** Releases a send's staging block, if any. */

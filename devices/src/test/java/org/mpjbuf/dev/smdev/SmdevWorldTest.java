@@ -175,9 +175,13 @@ final class SmdevWorldTest {
 
     @Test
     @Timeout(60)
-    void shouldHandASinkTheSendersOwnArrayAboveTheLimitAndTheStagingCopyBelowIt() throws InterruptedException {
-        final SmdevWorld world = SmdevWorld.builder().size(2).eagerLimit(16).build();
-        final long[] large = {1, 2, 3};
+    void shouldHandASinkTheSendersOwnArrayAboveTheLimitAStagingBlockBelowItAndAHeapCopyForASmallRun()
+        throws InterruptedException {
+        final SmdevWorld world = SmdevWorld.builder().size(2).eagerLimit(1024).build();
+        final long[] large = new long[200];
+        final long[] medium = new long[64];
+        final long[] small = {4};
+        java.util.Arrays.fill(medium, 7);
         final AtomicReference<Object> seen = new AtomicReference<>();
         final AtomicReference<MemorySegment> staged = new AtomicReference<>();
         final ElementSink sink = new ElementSink() {
@@ -193,16 +197,22 @@ final class SmdevWorldTest {
         };
         run(world, join(world), (device, rank, ids) -> {
             if (rank == 0) {
-                device.send(large, 0, 3, ids[1], 1, CONTEXT);
-                device.send(new long[] {4}, 0, 1, ids[1], 2, CONTEXT);
+                device.send(large, 0, large.length, ids[1], 1, CONTEXT);
+                device.send(medium, 0, medium.length, ids[1], 2, CONTEXT);
+                device.send(small, 0, 1, ids[1], 3, CONTEXT);
             } else {
-                device.irecv(sink, ElementType.LONG, 3, ids[0], 1, CONTEXT).await();
-                assertSame(large, seen.get(), "24 bytes travel by rendezvous: read where the sender has them");
-                while (device.iprobe(ids[0], 2, CONTEXT) == null) {
+                device.irecv(sink, ElementType.LONG, large.length, ids[0], 1, CONTEXT).await();
+                assertSame(large, seen.get(), "1600 bytes travel by rendezvous: read where the sender has them");
+                while (device.iprobe(ids[0], 3, CONTEXT) == null) {
                     Thread.onSpinWait();
                 }
-                device.irecv(sink, ElementType.LONG, 1, ids[0], 2, CONTEXT).await();
-                assertEquals(8, staged.get().byteSize(), "8 bytes arrived eagerly: read from the staging block");
+                device.irecv(sink, ElementType.LONG, medium.length, ids[0], 2, CONTEXT).await();
+                assertEquals(512, staged.get().byteSize(), "512 bytes arrived eagerly: read from the staging block");
+                assertEquals(7, staged.get().getAtIndex(java.lang.foreign.ValueLayout.JAVA_LONG, 63));
+                device.irecv(sink, ElementType.LONG, 1, ids[0], 3, CONTEXT).await();
+                final long[] copy = (long[]) seen.get();
+                assertNotSame(small, copy, "a small eager run is read from the sender's heap copy");
+                assertEquals(4, copy[0]);
             }
         });
     }
