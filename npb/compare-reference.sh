@@ -7,6 +7,7 @@
 # run of each verified. A rank count a kernel cannot run on, or a class the reference was not built
 # for, gives a row that says so.
 #   npb/compare-reference.sh [-bin DIR] [-dev DEVICE] [KERNELS] [CLASSES] [RANKS] [REPEAT]
+# KERNELS "all" (the default) is every kernel of the build; CLASSES "A B", RANKS "1 2", REPEAT 3 by default.
 #   e.g. npb/compare-reference.sh -bin ~/NPB3.4-MPI/bin "CG EP FT IS MG" "A B" "1 2" 3
 # -bin DIR (or NPB_REFERENCE_BIN): the reference's built bin folder, holding cg.A.x and the like.
 # -dev DEVICE (or NPB_DEVICE): the device our ranks run on, smdev (threads of one JVM) by default;
@@ -74,7 +75,8 @@ esac
 [ -x "$root/bin/mpjrun" ] || usage "no bin/mpjrun in $root"
 classes_dir="$root/npb/target/classes/org/mpjbuf/npb"
 [ -d "$classes_dir" ] || usage "the npb module is not built: run ./mvnw -B -q package -DskipTests first"
-if [ -z "$kernels" ]; then
+if [ -z "$kernels" ] || [ "$kernels" = all ]; then
+  kernels=""
   # every kernel of the build, by default
   for kernel in CG EP FT IS MG LU SP BT DT; do
     [ -f "$classes_dir/$kernel.class" ] && kernels="$kernels $kernel"
