@@ -17,6 +17,8 @@
 # NPB_REFERENCE_MPIRUN: the reference's launcher, "mpirun.openmpi --allow-run-as-root --oversubscribe"
 #   by default (for a reference built with MPICH: NPB_REFERENCE_MPIRUN=mpiexec.hydra NPB_REFERENCE_MCA=).
 # NPB_DT_GRAPH: DT's graph, BH, WH or SH (BH by default), given to both.
+# NPB_CSV: a file to which every row with both figures is also appended as kernel,class,ranks,ours,reference
+#   (the best Mop/s of each), the input of org.mpjbuf.bench.npb.NpbChart.
 # Needs the build first: ./mvnw -B -q package -DskipTests. Larger classes want a larger heap for
 # ours: MPJRUN_JVM_OPTS=-Xmx8g npb/compare-reference.sh ...
 set -u
@@ -48,6 +50,7 @@ repeat=${4:-3}
 mpirun=${NPB_REFERENCE_MPIRUN:-"mpirun.openmpi --allow-run-as-root --oversubscribe"}
 mca=${NPB_REFERENCE_MCA-"--mca btl self,vader"}
 graph=${NPB_DT_GRAPH:-BH}
+csv=${NPB_CSV:-}
 
 [ -n "$bin" ] || usage "no reference bin folder: give -bin DIR or set NPB_REFERENCE_BIN (the NPB 3.4 MPI bin folder, e.g. NPB3.4-MPI/bin)"
 [ -e "$bin" ] || usage "the reference bin folder '$bin' does not exist"
@@ -160,6 +163,9 @@ for kernel in $kernels; do
         | sed 's/;$//; s/;/; /g')
       echo "| $name | $class | $np | ${ours_best:-failed} | ${ours_runs[*]} | ${reference_best:-failed} |" \
         "${reference_runs[*]} | $ratio | $ours_verified, $reference_verified${note:+ ($note)} |"
+      if [ -n "$csv" ] && [ "$ratio" != - ]; then
+        echo "${name// /_},$class,$np,$ours_best,$reference_best" >> "$csv"
+      fi
     done
   done
 done
