@@ -102,16 +102,9 @@ public final class LU implements Benchmark {
         solver.restart();
         solver.phases.reset();
 
-        comm.Barrier();
-        BenchmarkTimer timer = new BenchmarkTimer();
-        timer.start();
         int iterations = parameters.iterations();
-        for (int step = 1; step <= iterations; step++) {
-            if (step == 1 || step % 20 == 0 || step == iterations) {
-                progress.printf(" Time step %4d%n", step);
-            }
-            solver.iterate();
-        }
+        BenchmarkTimer timer = new BenchmarkTimer();
+        timer.startAndRunSteps(comm, iterations, true, progress, solver::iterate);
         double[] residualNorms = solver.residualNorms();
         timer.stop();
 
