@@ -133,7 +133,7 @@ final class LuSweeps {
     }
 
     private void lowerPoint(double[] u, double[] v, int p) {
-        combine(u, v, p, -1.0);
+        combine(u, v, p, -1);
         int o = 5 * p;
         for (int m = 0; m < 5; m++) {
             v[o + m] = v[o + m] - omega * sum[m];
@@ -143,7 +143,7 @@ final class LuSweeps {
     }
 
     private void upperPoint(double[] u, double[] v, int p) {
-        combine(u, v, p, 1.0);
+        combine(u, v, p, 1);
         for (int m = 0; m < 5; m++) {
             sum[m] = omega * sum[m];
         }
@@ -159,10 +159,10 @@ final class LuSweeps {
      * {@link #sum} = the sum over z, y and x of the off-diagonal block times
      * {@code v} at the neighbour {@code p + side * e_d} (side -1: lower, +1: upper).
      */
-    private void combine(double[] u, double[] v, int p, double side) {
+    private void combine(double[] u, double[] v, int p, int side) {
         Arrays.fill(sum, 0.0);
         for (int dir = 2; dir >= 0; dir--) {
-            int q = p + (int) side * g.stride(dir);
+            int q = p + side * g.stride(dir);
             jacobians(u, q, dir);
             double t1 = k.dtt1[dir];
             double t2 = side * k.dtt2[dir];
