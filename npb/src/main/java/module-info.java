@@ -1,5 +1,5 @@
 /**
- * The NAS Parallel Benchmarks CG, EP, FT, IS, MG, DT, SP and BT on the mpiJava 1.2 API.
+ * The NAS Parallel Benchmarks CG, EP, FT, IS, MG, DT, SP, BT and LU on the mpiJava 1.2 API.
  */
 // mpj-core and the devices below it may be packaged as automatic modules
 @SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})

@@ -97,15 +97,8 @@ public final class BT implements Benchmark {
         }
         stepper.phases.reset();
 
-        comm.Barrier();
         BenchmarkTimer timer = new BenchmarkTimer();
-        timer.start();
-        for (int step = 1; step <= parameters.iterations(); step++) {
-            if (step == 1 || step % 20 == 0) {
-                progress.printf(" Time step %4d%n", step);
-            }
-            stepper.step();
-        }
+        timer.startAndRunSteps(comm, parameters.iterations(), false, progress, stepper::step);
         timer.stop();
 
         boolean verified = SP.verify(comm, partition, k, stepper.faces, parameters.norms(), progress);

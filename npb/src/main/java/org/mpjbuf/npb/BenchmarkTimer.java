@@ -1,11 +1,13 @@
 package org.mpjbuf.npb;
 
+import java.io.PrintStream;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.List;
 
+import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 
@@ -55,6 +57,32 @@ final class BenchmarkTimer {
         cpuNanos += threadCpuNanos() - cpuStartedAt;
         compileMillis += compileMillis() - compileStartedAt;
         collectMillis += collectMillis() - collectStartedAt;
+    }
+
+    /**
+     * Starts timing after a barrier and runs a pseudo-application's time
+     * steps (SP, BT, LU), printing the reference's progress line
+     * {@code " Time step n"} at the first step, every twentieth and, with
+     * {@code printLast}, the last. Timing goes on: the caller stops it after
+     * whatever else its timed part holds.
+     *
+     * @param comm the kernel's communicator; every rank must call this
+     * @param steps the time steps
+     * @param printLast whether the last step prints its line too
+     * @param progress where rank 0 prints (a null stream on the other ranks)
+     * @param step one time step
+     * @throws MPIException if communication fails
+     */
+    void startAndRunSteps(Intracomm comm, int steps, boolean printLast, PrintStream progress, Warmup.Iteration step)
+            throws MPIException {
+        comm.Barrier();
+        start();
+        for (int n = 1; n <= steps; n++) {
+            if (n == 1 || n % 20 == 0 || printLast && n == steps) {
+                progress.printf(" Time step %4d%n", n);
+            }
+            step.run();
+        }
     }
 
     /** {@return what was accumulated so far} */

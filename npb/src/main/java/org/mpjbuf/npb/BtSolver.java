@@ -1,7 +1,5 @@
 package org.mpjbuf.npb;
 
-import java.util.Arrays;
-
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -15,7 +13,7 @@ import mpi.Request;
  * <p>Design note (NPB 3.4 MPI {@code x_solve.f}, {@code y_solve.f},
  * {@code z_solve.f}, {@code solve_subs.f}). Notation: along direction
  * {@code d}, {@code F(i)} is the Jacobian of the inviscid flux at point
- * {@code i} and {@code N(i)} that of the viscous flux ({@link #jacobians});
+ * {@code i} and {@code N(i)} that of the viscous flux ({@link FluxJacobians});
  * with {@code t1 = dt / h^2}, {@code t2 = dt / (2h)} and the dissipation
  * {@code D = d_d I}, row {@code i} of the system is
  * <pre>
@@ -49,10 +47,9 @@ import mpi.Request;
 final class BtSolver {
     private static final int FORWARD_TAG = 9000;
     private static final int BACKWARD_TAG = 9100;
-    private static final int BLOCK = 25;
+    private static final int BLOCK = FluxJacobians.BLOCK;
     private static final int FORWARD_VALUES = BLOCK + 5;
     private static final int BACKWARD_VALUES = 5;
-    private static final double C1345 = SpConstants.C1C5 * SpConstants.C3C4;
 
     private final Intracomm comm;
     private final SpPartition partition;
@@ -181,7 +178,9 @@ final class BtSolver {
                 local[dir] = first;
                 int start = cell.index(local[0], local[1], local[2]);
                 for (int t = 0; t <= n + 1; t++) {
-                    jacobians(cell, start + (t - 1) * s, dir + 1, BLOCK * t);
+                    int q = start + (t - 1) * s;
+                    FluxJacobians.fill(cell.u, q, cell.volume, cell.rhoI[q], cell.qs[q], dir + 1, inviscid, viscous,
+                            BLOCK * t);
                 }
                 for (int t = 0; t < n; t++) {
                     int p = start + t * s;
@@ -337,57 +336,5 @@ final class BtSolver {
                 }
             }
         }
-    }
-
-    /**
-     * Writes the Jacobians {@code F} and {@code N} along the direction of
-     * velocity component {@code vel} at point {@code p} into
-     * {@link #inviscid} and {@link #viscous} from {@code offset}.
-     */
-    private void jacobians(SpCell cell, int p, int vel, int offset) {
-        double[] u = cell.u;
-        int v = cell.volume;
-        double[] f = inviscid;
-        double[] nj = viscous;
-        Arrays.fill(f, offset, offset + BLOCK, 0.0);
-        Arrays.fill(nj, offset, offset + BLOCK, 0.0);
-        double c1 = SpConstants.C1;
-        double c2 = SpConstants.C2;
-        double c3c4 = SpConstants.C3C4;
-        double r1 = cell.rhoI[p];
-        double r2 = r1 * r1;
-        double r3 = r1 * r2;
-        double qs = cell.qs[p];
-        double w = u[vel * v + p];
-        double energy = u[4 * v + p];
-        f[offset + vel] = 1.0;
-        int e = offset + 20;
-        double energyViscous = 0.0;
-        for (int m = 1; m <= 3; m++) {
-            double um = u[m * v + p];
-            int row = offset + 5 * m;
-            double coefficient = m == vel ? SpConstants.CON43 * c3c4 : c3c4;
-            if (m == vel) {
-                f[row] = -(w * w * r2) + c2 * qs;
-                for (int j = 1; j <= 3; j++) {
-                    f[row + j] = j == vel ? (2.0 - c2) * (w * r1) : -c2 * (u[j * v + p] * r1);
-                }
-                f[row + 4] = c2;
-                f[e + m] = c1 * energy * r1 - c2 * (w * w * r2 + qs);
-            } else {
-                f[row] = -(um * w) * r2;
-                f[row + vel] = um * r1;
-                f[row + m] = w * r1;
-                f[e + m] = -c2 * (um * w) * r2;
-            }
-            nj[row] = -coefficient * r2 * um;
-            nj[row + m] = coefficient * r1;
-            energyViscous -= (coefficient - C1345) * r3 * (um * um);
-            nj[e + m] = (coefficient - C1345) * r2 * um;
-        }
-        f[e] = (c2 * 2.0 * qs - c1 * (energy * r1)) * (w * r1);
-        f[e + 4] = c1 * (w * r1);
-        nj[e] = energyViscous - C1345 * r2 * energy;
-        nj[e + 4] = C1345 * r1;
     }
 }

@@ -102,15 +102,8 @@ public final class SP implements Benchmark {
         }
         stepper.phases.reset();
 
-        comm.Barrier();
         BenchmarkTimer timer = new BenchmarkTimer();
-        timer.start();
-        for (int step = 1; step <= parameters.iterations(); step++) {
-            if (step == 1 || step % 20 == 0) {
-                progress.printf(" Time step %4d%n", step);
-            }
-            stepper.step();
-        }
+        timer.startAndRunSteps(comm, parameters.iterations(), false, progress, stepper::step);
         timer.stop();
 
         boolean verified = verify(comm, partition, k, stepper.faces, parameters.norms(), progress);
@@ -164,6 +157,20 @@ public final class SP implements Benchmark {
         for (int m = 0; m < 5; m++) {
             norms[m] = norms[m] / k.dt;
         }
+        return compareNorms(norms, expected, progress);
+    }
+
+    /**
+     * Compares five residual norms and five error norms with the
+     * reference's, within a relative {@code 1e-8}, and prints them as the
+     * reference does (SP's, BT's and LU's {@code verify.f}).
+     *
+     * @param norms the residual norms 1-5, then the error norms 1-5
+     * @param expected the reference's, in the same order
+     * @param progress where the comparison goes
+     * @return whether all ten match
+     */
+    static boolean compareNorms(double[] norms, double[] expected, PrintStream progress) {
         boolean verified = true;
         for (int i = 0; i < 10; i++) {
             if (i == 0) {
@@ -171,13 +178,27 @@ public final class SP implements Benchmark {
             } else if (i == 5) {
                 progress.println(" Comparison of RMS-norms of solution error");
             }
-            double difference = Math.abs((norms[i] - expected[i]) / expected[i]);
-            boolean passed = difference <= EPSILON;
-            verified &= passed;
-            progress.printf("%s %2d%20.13E%20.13E%20.13E%n", passed ? "         " : " FAILURE:", i % 5 + 1, norms[i],
-                    expected[i], difference);
+            verified &= compare(String.format("%2d", i % 5 + 1), norms[i], expected[i], progress);
         }
         return verified;
+    }
+
+    /**
+     * Compares one value with the reference's, within a relative
+     * {@code 1e-8}, and prints the line of the reference's comparison.
+     *
+     * @param label what the line shows before the value (a component's number)
+     * @param value the computed value
+     * @param expected the reference's
+     * @param progress where the line goes
+     * @return whether the value matches (never for NaN)
+     */
+    static boolean compare(String label, double value, double expected, PrintStream progress) {
+        double difference = Math.abs((value - expected) / expected);
+        boolean passed = difference <= EPSILON;
+        progress.printf("%s %s%20.13E%20.13E%20.13E%n", passed ? "         " : " FAILURE:", label, value, expected,
+                difference);
+        return passed;
     }
 
     private static void addSquaredInteriorRhs(SpCell cell, SpConstants k, double[] sums) {

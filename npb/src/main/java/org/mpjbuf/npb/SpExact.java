@@ -34,27 +34,17 @@ final class SpExact {
         Arrays.fill(cell.u, 0, v, 1.0);
         Arrays.fill(cell.u, 4 * v, 5 * v, 1.0);
         double[][] faces = new double[6][5];
-        double[] p = new double[3];
+        double[] value = new double[5];
         for (int z = 0; z < cell.size[2]; z++) {
             for (int y = 0; y < cell.size[1]; y++) {
                 for (int x = 0; x < cell.size[0]; x++) {
                     double xi = (cell.low[0] + x) * k.spacing[0];
                     double eta = (cell.low[1] + y) * k.spacing[1];
                     double zeta = (cell.low[2] + z) * k.spacing[2];
-                    for (int side = 0; side < 2; side++) {
-                        SpConstants.exactSolution(side, eta, zeta, faces[side]);
-                        SpConstants.exactSolution(xi, side, zeta, faces[2 + side]);
-                        SpConstants.exactSolution(xi, eta, side, faces[4 + side]);
-                    }
+                    interpolate(xi, eta, zeta, faces, value);
                     int index = cell.index(x, y, z);
-                    double[] coordinates = {xi, eta, zeta};
                     for (int m = 0; m < 5; m++) {
-                        for (int dir = 0; dir < 3; dir++) {
-                            double c = coordinates[dir];
-                            p[dir] = c * faces[2 * dir + 1][m] + (1.0 - c) * faces[2 * dir][m];
-                        }
-                        cell.u[m * v + index] = p[0] + p[1] + p[2] - p[0] * p[1] - p[0] * p[2] - p[1] * p[2]
-                                + p[0] * p[1] * p[2];
+                        cell.u[m * v + index] = value[m];
                     }
                 }
             }
@@ -85,6 +75,31 @@ final class SpExact {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * Writes the initial field at an interior point: the transfinite
+     * interpolation of the exact solution on the six faces of the unit cube
+     * (SP's, BT's and LU's {@code initialize} / {@code setiv}).
+     *
+     * @param xi the x coordinate in [0, 1]
+     * @param eta the y coordinate
+     * @param zeta the z coordinate
+     * @param faces scratch space, 6 x 5 values
+     * @param target five components, overwritten
+     */
+    static void interpolate(double xi, double eta, double zeta, double[][] faces, double[] target) {
+        for (int side = 0; side < 2; side++) {
+            SpConstants.exactSolution(side, eta, zeta, faces[side]);
+            SpConstants.exactSolution(xi, side, zeta, faces[2 + side]);
+            SpConstants.exactSolution(xi, eta, side, faces[4 + side]);
+        }
+        for (int m = 0; m < 5; m++) {
+            double px = xi * faces[1][m] + (1.0 - xi) * faces[0][m];
+            double py = eta * faces[3][m] + (1.0 - eta) * faces[2][m];
+            double pz = zeta * faces[5][m] + (1.0 - zeta) * faces[4][m];
+            target[m] = px + py + pz - px * py - px * pz - py * pz + px * py * pz;
         }
     }
 

@@ -22,7 +22,7 @@ import org.mpjbuf.mpj.runtime.Job;
 
 /**
  * Every kernel verifies against the NPB reference values on 1, 2 and 4 ranks (DT on each graph's nodes and one
- * more, SP and BT on 1, 4 and 9); MG also on 16 and 32,
+ * more, SP and BT on 1, 4 and 9, LU also on 8, more ranks than cores); MG also on 16 and 32,
  * where its coarse levels are agglomerated, and IS on 16, 64 and 512: there most ranks' buckets
  * start inside one of the groups its scatter fills (class S has 512 buckets, in groups of 32), and
  * at 512 the ranks from about 370 on get no bucket and no key at all.
@@ -96,6 +96,13 @@ class KernelVerificationTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldVerifyBtOnTheSquareProcessCounts(int ranks) {
         assertVerifies("BT", BT::new, ranks, ProblemClass.S);
+    }
+
+    @ParameterizedTest(name = "LU class S on {0} ranks")
+    @ValueSource(ints = {1, 2, 4, 8})
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldVerifyLuOnThePowersOfTwo(int ranks) {
+        assertVerifies("LU", LU::new, ranks, ProblemClass.S);
     }
 
     private static void assertVerifies(String name, Supplier<Benchmark> kernel, int ranks,

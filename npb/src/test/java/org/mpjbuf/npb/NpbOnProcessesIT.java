@@ -34,7 +34,7 @@ class NpbOnProcessesIT {
     Path folder;
 
     @ParameterizedTest(name = "{0} class S on {1} processes of bin/mpjrun")
-    @CsvSource({"CG, 4", "IS, 2", "MG, 2"})
+    @CsvSource({"CG, 4", "IS, 2", "MG, 2", "LU, 2", "LU, 4"})
     void shouldVerifyClassSOnNiodevProcesses(String kernel, int processes) throws Exception {
         verify(new ProcessBuilder(List.of("bash", MPJRUN.toString(), "-np", Integer.toString(processes),
             "-dev", "niodev", "org.mpjbuf.npb." + kernel, "CLASS=S")), processes);

@@ -1,0 +1,154 @@
+package org.mpjbuf.npb;
+
+/**
+ * LU's spatial operator: the discrete divergence of the inviscid and
+ * viscous fluxes with second- and fourth-order dissipation, added to a
+ * target at the interior points of a rank's block.
+ *
+ * <p>Design note (NPB 3.4 MPI {@code rhs.f}, {@code erhs.f}). The reference
+ * applies the same operator twice: {@code erhs} to the exact solution, for
+ * the forcing, and {@code rhs} to the current solution, for the residual.
+ * Along each direction {@code d} (velocity component {@code v = d + 1},
+ * grid spacing {@code h}, {@code t1 = 1/h^2}, {@code t2 = 1/(2h)},
+ * {@code t3 = 1/h}), for every line through interior points:
+ * <ol>
+ * <li>the inviscid flux {@code F} at the line's interior points and one
+ *     beyond each end; {@code r -= t2 (F(i+1) - F(i-1))};</li>
+ * <li>the viscous flux {@code G(i)} between points {@code i-1} and
+ *     {@code i}, from the velocities' differences;
+ *     {@code r += t3 c3 c4 (G(i+1) - G(i)) + d t1 (f(i-1) - 2 f(i) + f(i+1))};</li>
+ * <li>{@code r -= dssp} times the fourth difference along the line,
+ *     one-sided at global points 1, 2, N-3 and N-2
+ *     ({@link SpRhs#fourthDifference}).</li>
+ * </ol>
+ * The lines along x and y reach two points beyond the block, into the
+ * ghost layers ({@link LuGhosts}), which must be current.
+ *
+ * <p>Not thread-safe: one instance per rank, which owns its line buffers.
+ */
+final class LuRhs {
+    private static final double R43 = 4.0 / 3.0;
+    private static final double R16 = 1.0 / 6.0;
+
+    private final LuDomain g;
+    private final SpConstants k;
+    /** The inviscid flux along one line, five values per point, from the point before the first interior one. */
+    private final double[] flux;
+    /** The viscous flux along one line, likewise. */
+    private final double[] viscous;
+
+    /**
+     * Sets up the operator of one rank.
+     *
+     * @param domain this rank's block
+     * @param k the grid's constants (spacing, dissipation)
+     */
+    LuRhs(LuDomain domain, SpConstants k) {
+        this.g = domain;
+        this.k = k;
+        int longest = Math.max(Math.max(domain.nx, domain.ny), domain.nz) + 2;
+        flux = new double[5 * longest];
+        viscous = new double[5 * longest];
+    }
+
+    /**
+     * Adds the operator applied to {@code field} to {@code target} at every
+     * interior point.
+     *
+     * @param field five interleaved components per point, ghost layers current
+     * @param target where the operator is added
+     */
+    void add(double[] field, double[] target) {
+        for (int k2 = 1; k2 <= g.nz - 2; k2++) {
+            for (int j = g.jst; j <= g.jend; j++) {
+                addLine(field, target, 0, g.index(0, j, k2), g.ist, g.iend, g.ipt);
+            }
+            for (int i = g.ist; i <= g.iend; i++) {
+                addLine(field, target, 1, g.index(i, 0, k2), g.jst, g.jend, g.jpt);
+            }
+        }
+        for (int j = g.jst; j <= g.jend; j++) {
+            for (int i = g.ist; i <= g.iend; i++) {
+                addLine(field, target, 2, g.index(i, j, 0), 1, g.nz - 2, 0);
+            }
+        }
+    }
+
+    /**
+     * One line along {@code dir} whose local point 0 is at point index
+     * {@code base}, changed from local point {@code lo} to {@code hi};
+     * local point {@code i} is global point {@code offset + i}.
+     */
+    private void addLine(double[] f, double[] r, int dir, int base, int lo, int hi, int offset) {
+        int s = g.stride(dir);
+        int vel = dir + 1;
+        double t1 = k.t1[dir];
+        double t2 = k.t2[dir];
+        double t3 = 1.0 / k.spacing[dir];
+        double[] d = k.d[dir];
+        double c1 = SpConstants.C1;
+        double c2 = SpConstants.C2;
+        // t = 0 is local point lo - 1
+        for (int i = lo - 1, t = 0; i <= hi + 1; i++, t++) {
+            int p = 5 * (base + i * s);
+            double w = f[p + vel] / f[p];
+            double q = 0.5 * (f[p + 1] * f[p + 1] + f[p + 2] * f[p + 2] + f[p + 3] * f[p + 3]) / f[p];
+            int o = 5 * t;
+            flux[o] = f[p + vel];
+            for (int m = 1; m <= 3; m++) {
+                flux[o + m] = m == vel ? f[p + m] * w + c2 * (f[p + 4] - q) : f[p + m] * w;
+            }
+            flux[o + 4] = (c1 * f[p + 4] - c2 * q) * w;
+        }
+        for (int i = lo, t = 1; i <= hi; i++, t++) {
+            int p = 5 * (base + i * s);
+            for (int m = 0; m < 5; m++) {
+                r[p + m] = r[p + m] - t2 * (flux[5 * (t + 1) + m] - flux[5 * (t - 1) + m]);
+            }
+        }
+        for (int i = lo, t = 1; i <= hi + 1; i++, t++) {
+            viscousFlux(f, 5 * (base + i * s), 5 * (base + (i - 1) * s), vel, t3, 5 * t);
+        }
+        double c34t3 = t3 * SpConstants.C3 * SpConstants.C4;
+        for (int i = lo, t = 1; i <= hi; i++, t++) {
+            int p = 5 * (base + i * s);
+            int pm = p - 5 * s;
+            int pp = p + 5 * s;
+            r[p] = r[p] + d[0] * t1 * (f[pm] - 2.0 * f[p] + f[pp]);
+            for (int m = 1; m < 5; m++) {
+                r[p + m] = r[p + m] + c34t3 * (viscous[5 * (t + 1) + m] - viscous[5 * t + m])
+                        + d[m] * t1 * (f[pm + m] - 2.0 * f[p + m] + f[pp + m]);
+            }
+        }
+        int n = k.points[dir];
+        for (int i = lo; i <= hi; i++) {
+            int p = 5 * (base + i * s);
+            for (int m = 0; m < 5; m++) {
+                r[p + m] = r[p + m] - k.dssp * SpRhs.fourthDifference(f, p + m, 5 * s, offset + i, n);
+            }
+        }
+    }
+
+    /** The viscous flux between the points at {@code pm} and {@code p} into {@link #viscous} at {@code o}. */
+    private void viscousFlux(double[] f, int p, int pm, int vel, double t3, int o) {
+        double tmp = 1.0 / f[p];
+        double u2 = tmp * f[p + 1];
+        double u3 = tmp * f[p + 2];
+        double u4 = tmp * f[p + 3];
+        double u5 = tmp * f[p + 4];
+        tmp = 1.0 / f[pm];
+        double u2m = tmp * f[pm + 1];
+        double u3m = tmp * f[pm + 2];
+        double u4m = tmp * f[pm + 3];
+        double u5m = tmp * f[pm + 4];
+        viscous[o + 1] = (vel == 1 ? R43 : 1.0) * t3 * (u2 - u2m);
+        viscous[o + 2] = (vel == 2 ? R43 : 1.0) * t3 * (u3 - u3m);
+        viscous[o + 3] = (vel == 3 ? R43 : 1.0) * t3 * (u4 - u4m);
+        double uv = vel == 1 ? u2 : vel == 2 ? u3 : u4;
+        double uvm = vel == 1 ? u2m : vel == 2 ? u3m : u4m;
+        viscous[o + 4] = 0.5 * (1.0 - SpConstants.C1C5) * t3 * ((u2 * u2 + u3 * u3 + u4 * u4)
+                - (u2m * u2m + u3m * u3m + u4m * u4m))
+                + R16 * t3 * (uv * uv - uvm * uvm)
+                + SpConstants.C1C5 * t3 * (u5 - u5m);
+    }
+}

@@ -1,0 +1,276 @@
+package org.mpjbuf.npb;
+
+import java.util.Arrays;
+
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.MPIException;
+
+/**
+ * LU's two triangular sweeps of one SSOR iteration, pipelined across the
+ * process grid as wavefronts, one z-plane at a time.
+ *
+ * <p>Design note (NPB 3.4 MPI {@code ssor.f}, {@code jacld.f},
+ * {@code blts.f}, {@code jacu.f}, {@code buts.f}, {@code exchange_1.f}).
+ * Notation: at point {@code p}, {@code F_d} and {@code N_d} are the
+ * Jacobians of the inviscid and viscous fluxes along direction {@code d}
+ * ({@link FluxJacobians}); with {@code t1 = dt/h_d^2}, {@code t2 = dt/(2 h_d)}
+ * and the dissipation {@code d_d},
+ * <pre>
+ *   D(p)     = I + 2 sum_d t1 (N_d(p) + d_d I)
+ *   L_d(p)   = -t2 F_d(p - e_d) - t1 N_d(p - e_d) - t1 d_d I     (lower, jacld)
+ *   U_d(p)   =  t2 F_d(p + e_d) - t1 N_d(p + e_d) - t1 d_d I     (upper, jacu)
+ * </pre>
+ * The lower sweep ({@code blts}) visits the interior points with k, then j,
+ * then i increasing and replaces the residual {@code v} by
+ * {@code D^-1 (v - omega sum_d L_d v(p - e_d))}; the upper sweep
+ * ({@code buts}) visits them in the opposite order and subtracts
+ * {@code D^-1 omega sum_d U_d v(p + e_d)}. {@code D} is solved by Gaussian
+ * elimination without pivoting ({@link #solve}).
+ *
+ * <p>The pipeline: in the lower sweep a rank needs, for plane k, the values
+ * its north neighbour computed in its last x-row and its west neighbour in
+ * its last y-column of the same plane; so for each k it receives those two
+ * (blocking), sweeps the plane and sends its own last row south and last
+ * column east. The wave moves from the north-west corner rank to the
+ * south-east one, every rank one plane behind its predecessors. The upper
+ * sweep runs the planes backwards and the wave the other way (from the
+ * south and east, to the north and west). The data flows one way along
+ * each sweep, so blocking sends cannot deadlock.
+ *
+ * <p>Not thread-safe: one instance per rank, which owns its buffers.
+ */
+final class LuSweeps {
+    private static final int TAG = 9400;
+    private static final int LOWER_X_TAG = TAG;
+    private static final int LOWER_Y_TAG = TAG + 1;
+    private static final int UPPER_X_TAG = TAG + 2;
+    private static final int UPPER_Y_TAG = TAG + 3;
+    private static final int BLOCK = FluxJacobians.BLOCK;
+
+    private final Intracomm comm;
+    private final LuDomain g;
+    private final SpConstants k;
+    private final double omega;
+    private final PhaseTimes phases;
+    /** One x-row's values ({@code 5 * ny}) and one y-column's ({@code 5 * nx}), for the messages. */
+    private final double[] row;
+    private final double[] column;
+    private final double[] inviscid = new double[BLOCK];
+    private final double[] viscous = new double[BLOCK];
+    private final double[] diagonal = new double[BLOCK];
+    private final double[] offDiagonal = new double[BLOCK];
+    private final double[] sum = new double[5];
+
+    /**
+     * Sets up the sweeps of one rank.
+     *
+     * @param comm the communicator of the ranks
+     * @param domain this rank's block
+     * @param k the constants (with the time step)
+     * @param omega the relaxation factor
+     * @param phases where the sweeps mark their computation and their communication
+     */
+    LuSweeps(Intracomm comm, LuDomain domain, SpConstants k, double omega, PhaseTimes phases) {
+        this.comm = comm;
+        this.g = domain;
+        this.k = k;
+        this.omega = omega;
+        this.phases = phases;
+        row = new double[5 * domain.ny];
+        column = new double[5 * domain.nx];
+    }
+
+    /**
+     * The lower-triangular sweep over the residual {@code v}.
+     *
+     * @param u the solution, ghost layers current
+     * @param v the residual (times {@code dt}), changed in place
+     * @param computePhase the phase the sweep's arithmetic goes to
+     * @param communicationPhase the phase its messages (and waiting) go to
+     * @throws MPIException if communication fails
+     */
+    void lower(double[] u, double[] v, int computePhase, int communicationPhase) throws MPIException {
+        for (int z = 1; z <= g.nz - 2; z++) {
+            receive(v, z, g.north, -1, g.west, -1, LOWER_X_TAG, LOWER_Y_TAG);
+            phases.end(communicationPhase);
+            for (int j = g.jst; j <= g.jend; j++) {
+                for (int i = g.ist; i <= g.iend; i++) {
+                    int p = g.index(i, j, z);
+                    lowerPoint(u, v, p);
+                }
+            }
+            phases.end(computePhase);
+            send(v, z, g.south, g.nx - 1, g.east, g.ny - 1, LOWER_X_TAG, LOWER_Y_TAG);
+            phases.end(communicationPhase);
+        }
+    }
+
+    /**
+     * The upper-triangular sweep over the residual {@code v}, after
+     * {@link #lower}.
+     *
+     * @param u the solution, ghost layers current
+     * @param v the residual, changed in place
+     * @param computePhase the phase the sweep's arithmetic goes to
+     * @param communicationPhase the phase its messages (and waiting) go to
+     * @throws MPIException if communication fails
+     */
+    void upper(double[] u, double[] v, int computePhase, int communicationPhase) throws MPIException {
+        for (int z = g.nz - 2; z >= 1; z--) {
+            receive(v, z, g.south, g.nx, g.east, g.ny, UPPER_X_TAG, UPPER_Y_TAG);
+            phases.end(communicationPhase);
+            for (int j = g.jend; j >= g.jst; j--) {
+                for (int i = g.iend; i >= g.ist; i--) {
+                    int p = g.index(i, j, z);
+                    upperPoint(u, v, p);
+                }
+            }
+            phases.end(computePhase);
+            send(v, z, g.north, 0, g.west, 0, UPPER_X_TAG, UPPER_Y_TAG);
+            phases.end(communicationPhase);
+        }
+    }
+
+    private void lowerPoint(double[] u, double[] v, int p) {
+        combine(u, v, p, -1);
+        int o = 5 * p;
+        for (int m = 0; m < 5; m++) {
+            v[o + m] = v[o + m] - omega * sum[m];
+        }
+        diagonal(u, p);
+        solve(diagonal, v, o);
+    }
+
+    private void upperPoint(double[] u, double[] v, int p) {
+        combine(u, v, p, 1);
+        for (int m = 0; m < 5; m++) {
+            sum[m] = omega * sum[m];
+        }
+        diagonal(u, p);
+        solve(diagonal, sum, 0);
+        int o = 5 * p;
+        for (int m = 0; m < 5; m++) {
+            v[o + m] = v[o + m] - sum[m];
+        }
+    }
+
+    /**
+     * {@link #sum} = the sum over z, y and x of the off-diagonal block times
+     * {@code v} at the neighbour {@code p + side * e_d} (side -1: lower, +1: upper).
+     */
+    private void combine(double[] u, double[] v, int p, int side) {
+        Arrays.fill(sum, 0.0);
+        for (int dir = 2; dir >= 0; dir--) {
+            int q = p + side * g.stride(dir);
+            jacobians(u, q, dir);
+            double t1 = k.dtt1[dir];
+            double t2 = side * k.dtt2[dir];
+            int o = 5 * q;
+            for (int m = 0; m < 5; m++) {
+                double s = 0.0;
+                for (int n = 0; n < 5; n++) {
+                    int e = 5 * m + n;
+                    double block = t2 * inviscid[e] - t1 * viscous[e];
+                    if (m == n) {
+                        block -= t1 * k.d[dir][m];
+                    }
+                    s += block * v[o + n];
+                }
+                sum[m] += s;
+            }
+        }
+    }
+
+    /** {@link #diagonal} = {@code D} at point {@code p}. */
+    private void diagonal(double[] u, int p) {
+        Arrays.fill(diagonal, 0.0);
+        for (int dir = 0; dir < 3; dir++) {
+            jacobians(u, p, dir);
+            double t1 = 2.0 * k.dtt1[dir];
+            for (int e = 0; e < BLOCK; e++) {
+                diagonal[e] += t1 * viscous[e];
+            }
+            for (int m = 0; m < 5; m++) {
+                diagonal[6 * m] += t1 * k.d[dir][m];
+            }
+        }
+        for (int m = 0; m < 5; m++) {
+            diagonal[6 * m] += 1.0;
+        }
+    }
+
+    private void jacobians(double[] u, int p, int dir) {
+        int o = 5 * p;
+        double r1 = 1.0 / u[o];
+        double qs = 0.5 * (u[o + 1] * u[o + 1] + u[o + 2] * u[o + 2] + u[o + 3] * u[o + 3]) * r1 * r1;
+        FluxJacobians.fill(u, o, 1, r1, qs, dir + 1, inviscid, viscous, 0);
+    }
+
+    /**
+     * Solves {@code a x = b} in place of {@code b} (five values from
+     * {@code o}) by Gaussian elimination without pivoting; {@code a}, a
+     * row-major 5x5 block, is overwritten.
+     */
+    static void solve(double[] a, double[] b, int o) {
+        for (int c = 0; c < 5; c++) {
+            double inverse = 1.0 / a[6 * c];
+            for (int r = c + 1; r < 5; r++) {
+                double factor = inverse * a[5 * r + c];
+                for (int col = c + 1; col < 5; col++) {
+                    a[5 * r + col] -= factor * a[5 * c + col];
+                }
+                b[o + r] -= b[o + c] * factor;
+            }
+        }
+        for (int r = 4; r >= 0; r--) {
+            double x = b[o + r];
+            for (int col = r + 1; col < 5; col++) {
+                x -= a[5 * r + col] * b[o + col];
+            }
+            b[o + r] = x / a[6 * r];
+        }
+    }
+
+    /**
+     * Receives plane {@code z}'s boundary values from the neighbour along x
+     * into layer {@code i = xLayer} and from the neighbour along y into
+     * {@code j = yLayer}.
+     */
+    private void receive(double[] v, int z, int xNeighbour, int xLayer, int yNeighbour, int yLayer, int xTag,
+            int yTag) throws MPIException {
+        if (xNeighbour != LuDomain.NONE) {
+            int count = 5 * (g.jend - g.jst + 1);
+            comm.Recv(row, 0, count, MPI.DOUBLE, xNeighbour, xTag);
+            for (int j = g.jst, o = 0; j <= g.jend; j++, o += 5) {
+                System.arraycopy(row, o, v, 5 * g.index(xLayer, j, z), 5);
+            }
+        }
+        if (yNeighbour != LuDomain.NONE) {
+            int count = 5 * (g.iend - g.ist + 1);
+            comm.Recv(column, 0, count, MPI.DOUBLE, yNeighbour, yTag);
+            for (int i = g.ist, o = 0; i <= g.iend; i++, o += 5) {
+                System.arraycopy(column, o, v, 5 * g.index(i, yLayer, z), 5);
+            }
+        }
+    }
+
+    /** Sends plane {@code z}'s x-row {@code i = xLayer} and y-column {@code j = yLayer} to the neighbours. */
+    private void send(double[] v, int z, int xNeighbour, int xLayer, int yNeighbour, int yLayer, int xTag, int yTag)
+            throws MPIException {
+        if (xNeighbour != LuDomain.NONE) {
+            int count = 5 * (g.jend - g.jst + 1);
+            for (int j = g.jst, o = 0; j <= g.jend; j++, o += 5) {
+                System.arraycopy(v, 5 * g.index(xLayer, j, z), row, o, 5);
+            }
+            comm.Send(row, 0, count, MPI.DOUBLE, xNeighbour, xTag);
+        }
+        if (yNeighbour != LuDomain.NONE) {
+            int count = 5 * (g.iend - g.ist + 1);
+            for (int i = g.ist, o = 0; i <= g.iend; i++, o += 5) {
+                System.arraycopy(v, 5 * g.index(i, yLayer, z), column, o, 5);
+            }
+            comm.Send(column, 0, count, MPI.DOUBLE, yNeighbour, yTag);
+        }
+    }
+}

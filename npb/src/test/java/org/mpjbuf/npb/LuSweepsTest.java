@@ -1,0 +1,46 @@
+package org.mpjbuf.npb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Random;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The 5x5 solve of LU's sweeps gives x with a x = b for the diagonally dominant blocks the sweeps build. */
+class LuSweepsTest {
+
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {1, 2, 3, 20261126})
+    void shouldSolveADiagonallyDominantBlockWithoutPivoting(long seed) {
+        Random random = new Random(seed);
+        double[] a = new double[25];
+        for (int e = 0; e < 25; e++) {
+            a[e] = random.nextDouble() - 0.5;
+        }
+        for (int m = 0; m < 5; m++) {
+            a[6 * m] += 3.0;
+        }
+        double[] x = new double[5];
+        for (int m = 0; m < 5; m++) {
+            x[m] = random.nextDouble() * 10.0 - 5.0;
+        }
+        // b = a x, placed after two values that the solve must leave alone
+        double[] b = new double[7];
+        b[0] = 11.0;
+        b[1] = -7.0;
+        for (int m = 0; m < 5; m++) {
+            for (int n = 0; n < 5; n++) {
+                b[2 + m] += a[5 * m + n] * x[n];
+            }
+        }
+
+        LuSweeps.solve(a.clone(), b, 2);
+
+        assertEquals(11.0, b[0]);
+        assertEquals(-7.0, b[1]);
+        for (int m = 0; m < 5; m++) {
+            assertEquals(x[m], b[2 + m], 1e-12, "component " + m + " (seed " + seed + ")");
+        }
+    }
+}
