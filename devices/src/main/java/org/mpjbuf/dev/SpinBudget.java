@@ -12,8 +12,16 @@ package org.mpjbuf.dev;
  * small-message wait ends within a microsecond and the budget stays at its maximum; on a machine
  * whose cores are taken by other work (or by more ranks than cores) the spins fail and within a
  * few waits the rank yields at once instead. A rank whose budget is zero still probes with a
- * {@link #STEP_NANOS} spin once every {@link #PROBE_INTERVAL} waits, so that the budget grows back
- * when the cores free up.
+ * {@link #PROBE_NANOS} spin once every {@link #PROBE_INTERVAL} waits, so that the budget grows
+ * back when the cores free up.
+ *
+ * <p>The probe is long, and a successful spin raises the budget to at least its length, because
+ * the peer may be yielding too: two ranks that both lost their budget (to a compilation or a
+ * collection that took a core for a while) answer each other only after a yield, about a
+ * microsecond here, so short probes would fail for ever and the pair would stay several times
+ * slower than it need be (measured: 1-2 us per 1-byte message instead of 0.1-0.3 us, for whole
+ * runs). A probe that outlasts a yielding peer's answer, followed by spins as long, brings both
+ * ranks back to spinning within a few probes.
  *
  * <p>The smdev device's waits and the {@code mpi} layer's waits both use it, so that a wait through
  * {@code mpi} behaves like a wait on the device.
@@ -22,8 +30,11 @@ package org.mpjbuf.dev;
  * a lost update only blurs a heuristic).
  */
 public final class SpinBudget {
-    /** What a successful spin adds to the budget, and how long a probe spins. */
+    /** What a successful spin adds to the budget. */
     public static final long STEP_NANOS = 1_000L;
+
+    /** How long a probe spins, and the least budget a successful spin leaves. */
+    public static final long PROBE_NANOS = 10_000L;
 
     /** Waits between two probes while the budget is zero, a power of two. */
     public static final int PROBE_INTERVAL = 16;
@@ -49,7 +60,7 @@ public final class SpinBudget {
     /**
      * Tells how long the next wait may spin.
      *
-     * @return the budget in nanoseconds, or a probe's {@link #STEP_NANOS} now and then when the
+     * @return the budget in nanoseconds, or a probe's {@link #PROBE_NANOS} now and then when the
      *     budget is zero
      */
     public long nanos() {
@@ -57,12 +68,12 @@ public final class SpinBudget {
         if (current > 0) {
             return current;
         }
-        return (++waitsSinceProbe & (PROBE_INTERVAL - 1)) == 0 ? Math.min(STEP_NANOS, maximumNanos) : 0;
+        return (++waitsSinceProbe & (PROBE_INTERVAL - 1)) == 0 ? Math.min(PROBE_NANOS, maximumNanos) : 0;
     }
 
     /** Records a wait that ended while spinning. */
     public void spinSucceeded() {
-        nanos = Math.min(maximumNanos, nanos + STEP_NANOS);
+        nanos = Math.min(maximumNanos, Math.max(PROBE_NANOS, nanos + STEP_NANOS));
     }
 
     /** Records a wait that spun for its whole time in vain. */

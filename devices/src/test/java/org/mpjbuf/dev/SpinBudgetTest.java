@@ -20,14 +20,28 @@ final class SpinBudgetTest {
     }
 
     @Test
-    void shouldProbeOnceEveryIntervalWhileAtZeroAndGrowBackOneStepPerSuccess() {
+    void shouldProbeOnceEveryIntervalWhileAtZeroAndComeBackToAtLeastTheProbeOnSuccess() {
+        final SpinBudget budget = new SpinBudget(50_000);
+        for (int i = 0; i < 6; i++) {
+            budget.spinFailed();
+        }
+        assertEquals(1, countSpinningWaits(budget, SpinBudget.PROBE_INTERVAL));
+        budget.spinSucceeded();
+        assertEquals(SpinBudget.PROBE_NANOS, budget.nanos(), "a probe that paid is followed by spins as long");
+        budget.spinSucceeded();
+        assertEquals(SpinBudget.PROBE_NANOS + SpinBudget.STEP_NANOS, budget.nanos(), "then one step per success");
+    }
+
+    @Test
+    void shouldNeverProbeOrGrowAboveTheConfiguredTime() {
         final SpinBudget budget = new SpinBudget(3_000);
         budget.spinFailed();
         budget.spinFailed();
-        assertEquals(1, countSpinningWaits(budget, SpinBudget.PROBE_INTERVAL));
-        budget.spinSucceeded();
-        assertEquals(SpinBudget.STEP_NANOS, budget.nanos());
-        budget.spinSucceeded();
+        final long[] probes = new long[SpinBudget.PROBE_INTERVAL];
+        for (int i = 0; i < probes.length; i++) {
+            probes[i] = budget.nanos();
+        }
+        assertEquals(3_000, java.util.Arrays.stream(probes).max().orElseThrow());
         budget.spinSucceeded();
         budget.spinSucceeded();
         assertEquals(3_000, budget.nanos(), "never above the configured spin time");

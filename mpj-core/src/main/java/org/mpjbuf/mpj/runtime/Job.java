@@ -289,6 +289,9 @@ public final class Job {
         RankOutcome[] outcomes = new RankOutcome[size];
         Thread[] threads = new Thread[size];
         JobOutput output = rankPrefix ? JobOutput.prefixed(StandardStreams.acquire()) : null;
+        // ranks whose device has threads of its own (a process device run in one JVM) stay unbound
+        CoreBinding cores = shared.world() != null ? CoreBinding.reserve(size, RuntimeConfiguration.BIND_RANKS)
+            : CoreBinding.NONE;
         try {
             for (int rank = 0; rank < size; rank++) {
                 RankEnvironment environment =
@@ -297,6 +300,7 @@ public final class Job {
                 int r = rank;
                 threads[rank] = Thread.ofPlatform().name("mpj-rank-" + rank).daemon(true).unstarted(
                     () -> {
+                        cores.bind(r);
                         outcomes[r] = runRank(r, environment, body, control);
                         if (output != null) {
                             output.endLines(r);
@@ -309,6 +313,7 @@ public final class Job {
             }
             awaitRanks(threads, control);
         } finally {
+            cores.release();
             if (output != null) {
                 StandardStreams.release();
             }

@@ -98,6 +98,17 @@ public final class RuntimeConfiguration {
     public static final int WAIT_YIELDS = (int) readLong(WAIT_YIELDS_PROP_NAME, WAIT_YIELDS_DEFAULT);
 
     /**
+     * Property: whether the rank threads of an in-JVM job are bound to cores of their own:
+     * {@code auto} binds them when every rank gets a free core, {@code none} never does (see
+     * {@link CoreBinding}).
+     */
+    public static final String BIND_RANKS_PROP_NAME = "mpjbuf.mpj.bindRanks";
+    /** Default: {@code auto}. */
+    public static final String BIND_RANKS_DEFAULT = "auto";
+    /** {@code auto} or {@code none}; checked when a job starts. */
+    public static final String BIND_RANKS = read(BIND_RANKS_PROP_NAME, BIND_RANKS_DEFAULT);
+
+    /**
      * Property: the largest contiguous array, in bytes, that point-to-point keeps for reuse after
      * packing a non-contiguous datatype into it (two per element type and power-of-two size).
      */
