@@ -45,26 +45,29 @@ final class FluxJacobians {
      */
     static void fill(double[] u, int p, int componentStride, double rhoInverse, double qs, int vel,
             double[] inviscid, double[] viscous, int offset) {
+        fillInviscid(u, p, componentStride, rhoInverse, qs, vel, inviscid, offset);
+        fillViscous(u, p, componentStride, rhoInverse, vel, viscous, offset);
+    }
+
+    /**
+     * Writes {@code F} at one point into {@code f[offset ..]}; arguments as
+     * {@link #fill}.
+     */
+    static void fillInviscid(double[] u, int p, int componentStride, double rhoInverse, double qs, int vel,
+            double[] f, int offset) {
         int v = componentStride;
-        double[] f = inviscid;
-        double[] nj = viscous;
         Arrays.fill(f, offset, offset + BLOCK, 0.0);
-        Arrays.fill(nj, offset, offset + BLOCK, 0.0);
         double c1 = SpConstants.C1;
         double c2 = SpConstants.C2;
-        double c3c4 = SpConstants.C3C4;
         double r1 = rhoInverse;
         double r2 = r1 * r1;
-        double r3 = r1 * r2;
         double w = u[vel * v + p];
         double energy = u[4 * v + p];
         f[offset + vel] = 1.0;
         int e = offset + 20;
-        double energyViscous = 0.0;
         for (int m = 1; m <= 3; m++) {
             double um = u[m * v + p];
             int row = offset + 5 * m;
-            double coefficient = m == vel ? SpConstants.CON43 * c3c4 : c3c4;
             if (m == vel) {
                 f[row] = -(w * w * r2) + c2 * qs;
                 for (int j = 1; j <= 3; j++) {
@@ -78,13 +81,35 @@ final class FluxJacobians {
                 f[row + m] = w * r1;
                 f[e + m] = -c2 * (um * w) * r2;
             }
+        }
+        f[e] = (c2 * 2.0 * qs - c1 * (energy * r1)) * (w * r1);
+        f[e + 4] = c1 * (w * r1);
+    }
+
+    /**
+     * Writes {@code N} at one point into {@code nj[offset ..]}; arguments as
+     * {@link #fill}.
+     */
+    static void fillViscous(double[] u, int p, int componentStride, double rhoInverse, int vel, double[] nj,
+            int offset) {
+        int v = componentStride;
+        Arrays.fill(nj, offset, offset + BLOCK, 0.0);
+        double c3c4 = SpConstants.C3C4;
+        double r1 = rhoInverse;
+        double r2 = r1 * r1;
+        double r3 = r1 * r2;
+        double energy = u[4 * v + p];
+        int e = offset + 20;
+        double energyViscous = 0.0;
+        for (int m = 1; m <= 3; m++) {
+            double um = u[m * v + p];
+            int row = offset + 5 * m;
+            double coefficient = m == vel ? SpConstants.CON43 * c3c4 : c3c4;
             nj[row] = -coefficient * r2 * um;
             nj[row + m] = coefficient * r1;
             energyViscous -= (coefficient - C1345) * r3 * (um * um);
             nj[e + m] = (coefficient - C1345) * r2 * um;
         }
-        f[e] = (c2 * 2.0 * qs - c1 * (energy * r1)) * (w * r1);
-        f[e + 4] = c1 * (w * r1);
         nj[e] = energyViscous - C1345 * r2 * energy;
         nj[e + 4] = C1345 * r1;
     }

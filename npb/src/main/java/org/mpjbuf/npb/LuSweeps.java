@@ -59,7 +59,6 @@ final class LuSweeps {
     private final double[] inviscid = new double[BLOCK];
     private final double[] viscous = new double[BLOCK];
     private final double[] diagonal = new double[BLOCK];
-    private final double[] offDiagonal = new double[BLOCK];
     private final double[] sum = new double[5];
 
     /**
@@ -182,11 +181,13 @@ final class LuSweeps {
         }
     }
 
-    /** {@link #diagonal} = {@code D} at point {@code p}. */
+    /** {@link #diagonal} = {@code D} at point {@code p}: only the viscous Jacobians enter it. */
     private void diagonal(double[] u, int p) {
         Arrays.fill(diagonal, 0.0);
+        int o = 5 * p;
+        double r1 = 1.0 / u[o];
         for (int dir = 0; dir < 3; dir++) {
-            jacobians(u, p, dir);
+            FluxJacobians.fillViscous(u, o, 1, r1, dir + 1, viscous, 0);
             double t1 = 2.0 * k.dtt1[dir];
             for (int e = 0; e < BLOCK; e++) {
                 diagonal[e] += t1 * viscous[e];
