@@ -26,7 +26,7 @@ import mpi.MPIException;
  * {@code D^-1 (v - omega sum_d L_d v(p - e_d))}; the upper sweep
  * ({@code buts}) visits them in the opposite order and subtracts
  * {@code D^-1 omega sum_d U_d v(p + e_d)}. {@code D} is solved by Gaussian
- * elimination without pivoting ({@link #solve}).
+ * elimination without pivoting, which its shape makes short ({@link #solveArrow}).
  *
  * <p>The pipeline: in the lower sweep a rank needs, for plane k, the values
  * its north neighbour computed in its last x-row and its west neighbour in
@@ -47,6 +47,12 @@ final class LuSweeps {
     private static final int UPPER_X_TAG = TAG + 2;
     private static final int UPPER_Y_TAG = TAG + 3;
     private static final int BLOCK = FluxJacobians.BLOCK;
+    /**
+     * Where {@code D}, row-major, can be non-zero: the viscous Jacobians
+     * give each momentum row its first and diagonal entries and the energy
+     * row all five, the dissipation the diagonal.
+     */
+    private static final int[] ARROW = {0, 5, 6, 10, 12, 15, 18, 20, 21, 22, 23, 24};
 
     private final Intracomm comm;
     private final LuDomain g;
@@ -138,7 +144,7 @@ final class LuSweeps {
             v[o + m] = v[o + m] - omega * sum[m];
         }
         diagonal(u, p);
-        solve(diagonal, v, o);
+        solveArrow(diagonal, v, o);
     }
 
     private void upperPoint(double[] u, double[] v, int p) {
@@ -147,7 +153,7 @@ final class LuSweeps {
             sum[m] = omega * sum[m];
         }
         diagonal(u, p);
-        solve(diagonal, sum, 0);
+        solveArrow(diagonal, sum, 0);
         int o = 5 * p;
         for (int m = 0; m < 5; m++) {
             v[o + m] = v[o + m] - sum[m];
@@ -181,15 +187,21 @@ final class LuSweeps {
         }
     }
 
-    /** {@link #diagonal} = {@code D} at point {@code p}: only the viscous Jacobians enter it. */
+    /**
+     * {@link #diagonal} = {@code D} at point {@code p}: only the viscous
+     * Jacobians enter it, and only the entries of {@link #ARROW} are written
+     * (the others stay zero from the start).
+     */
     private void diagonal(double[] u, int p) {
-        Arrays.fill(diagonal, 0.0);
+        for (int e : ARROW) {
+            diagonal[e] = 0.0;
+        }
         int o = 5 * p;
         double r1 = 1.0 / u[o];
         for (int dir = 0; dir < 3; dir++) {
             FluxJacobians.fillViscous(u, o, 1, r1, dir + 1, viscous, 0);
             double t1 = 2.0 * k.dtt1[dir];
-            for (int e = 0; e < BLOCK; e++) {
+            for (int e : ARROW) {
                 diagonal[e] += t1 * viscous[e];
             }
             for (int m = 0; m < 5; m++) {
@@ -210,26 +222,22 @@ final class LuSweeps {
 
     /**
      * Solves {@code a x = b} in place of {@code b} (five values from
-     * {@code o}) by Gaussian elimination without pivoting; {@code a}, a
-     * row-major 5x5 block, is overwritten.
+     * {@code o}) for a row-major 5x5 block {@code a} that is zero outside
+     * {@link #ARROW}, as {@code D} is: Gaussian elimination without
+     * pivoting, which on that shape only changes {@code b} (column 0 out of
+     * rows 1 to 4, then columns 1 to 3 out of row 4) and leaves {@code a} as
+     * it is, and a back substitution that is one division per row.
      */
-    static void solve(double[] a, double[] b, int o) {
-        for (int c = 0; c < 5; c++) {
-            double inverse = 1.0 / a[6 * c];
-            for (int r = c + 1; r < 5; r++) {
-                double factor = inverse * a[5 * r + c];
-                for (int col = c + 1; col < 5; col++) {
-                    a[5 * r + col] -= factor * a[5 * c + col];
-                }
-                b[o + r] -= b[o + c] * factor;
-            }
+    static void solveArrow(double[] a, double[] b, int o) {
+        double inverse = 1.0 / a[0];
+        for (int r = 1; r < 5; r++) {
+            b[o + r] -= b[o] * (inverse * a[5 * r]);
         }
-        for (int r = 4; r >= 0; r--) {
-            double x = b[o + r];
-            for (int col = r + 1; col < 5; col++) {
-                x -= a[5 * r + col] * b[o + col];
-            }
-            b[o + r] = x / a[6 * r];
+        for (int c = 1; c < 4; c++) {
+            b[o + 4] -= b[o + c] * ((1.0 / a[6 * c]) * a[20 + c]);
+        }
+        for (int r = 0; r < 5; r++) {
+            b[o + r] = b[o + r] / a[6 * r];
         }
     }
 
