@@ -55,8 +55,19 @@ final class FluxJacobians {
      */
     static void fillInviscid(double[] u, int p, int componentStride, double rhoInverse, double qs, int vel,
             double[] f, int offset) {
-        int v = componentStride;
         Arrays.fill(f, offset, offset + BLOCK, 0.0);
+        writeInviscid(u, p, componentStride, rhoInverse, qs, vel, f, offset);
+    }
+
+    /**
+     * Writes the entries of {@code F} that can be non-zero along direction
+     * {@code vel} (the same ones at every point) and leaves the others as
+     * they are: a block zeroed once and then used for one direction only
+     * needs no zeroing per point. Arguments as {@link #fill}.
+     */
+    static void writeInviscid(double[] u, int p, int componentStride, double rhoInverse, double qs, int vel,
+            double[] f, int offset) {
+        int v = componentStride;
         double c1 = SpConstants.C1;
         double c2 = SpConstants.C2;
         double r1 = rhoInverse;
@@ -92,8 +103,19 @@ final class FluxJacobians {
      */
     static void fillViscous(double[] u, int p, int componentStride, double rhoInverse, int vel, double[] nj,
             int offset) {
-        int v = componentStride;
         Arrays.fill(nj, offset, offset + BLOCK, 0.0);
+        writeViscous(u, p, componentStride, rhoInverse, vel, nj, offset);
+    }
+
+    /**
+     * Writes the entries of {@code N} that can be non-zero (the same ones
+     * along every direction: the momentum rows' first and diagonal entries
+     * and the energy row) and leaves the others as they are, like
+     * {@link #writeInviscid}. Arguments as {@link #fill}.
+     */
+    static void writeViscous(double[] u, int p, int componentStride, double rhoInverse, int vel, double[] nj,
+            int offset) {
+        int v = componentStride;
         double c3c4 = SpConstants.C3C4;
         double r1 = rhoInverse;
         double r2 = r1 * r1;

@@ -62,8 +62,18 @@ final class LuSweeps {
     /** One x-row's values ({@code 5 * ny}) and one y-column's ({@code 5 * nx}), for the messages. */
     private final double[] row;
     private final double[] column;
-    private final double[] inviscid = new double[BLOCK];
-    private final double[] viscous = new double[BLOCK];
+    /**
+     * {@code F_d} and {@code N_d} at a neighbour, one block per direction
+     * {@code d} from {@code BLOCK * d}, zeroed once: each direction's
+     * entries that can be non-zero are rewritten per point, the others stay
+     * zero ({@link FluxJacobians#writeInviscid}).
+     */
+    private final double[] inviscid = new double[3 * BLOCK];
+    private final double[] viscous = new double[3 * BLOCK];
+    /** {@code N_d} at the point itself, for {@code D}, likewise (its non-zero entries do not depend on {@code d}). */
+    private final double[] ownViscous = new double[BLOCK];
+    /** {@code dt/h_d^2 d_d} per direction and component, {@code 5 * d + m}. */
+    private final double[] dissipation = new double[15];
     private final double[] diagonal = new double[BLOCK];
     private final double[] sum = new double[5];
 
@@ -84,6 +94,11 @@ final class LuSweeps {
         this.phases = phases;
         row = new double[5 * domain.ny];
         column = new double[5 * domain.nx];
+        for (int dir = 0; dir < 3; dir++) {
+            for (int m = 0; m < 5; m++) {
+                dissipation[5 * dir + m] = k.dtt1[dir] * k.d[dir][m];
+            }
+        }
     }
 
     /**
@@ -175,10 +190,10 @@ final class LuSweeps {
             for (int m = 0; m < 5; m++) {
                 double s = 0.0;
                 for (int n = 0; n < 5; n++) {
-                    int e = 5 * m + n;
+                    int e = BLOCK * dir + 5 * m + n;
                     double block = t2 * inviscid[e] - t1 * viscous[e];
                     if (m == n) {
-                        block -= t1 * k.d[dir][m];
+                        block -= dissipation[5 * dir + m];
                     }
                     s += block * v[o + n];
                 }
@@ -199,13 +214,13 @@ final class LuSweeps {
         int o = 5 * p;
         double r1 = 1.0 / u[o];
         for (int dir = 0; dir < 3; dir++) {
-            FluxJacobians.fillViscous(u, o, 1, r1, dir + 1, viscous, 0);
+            FluxJacobians.writeViscous(u, o, 1, r1, dir + 1, ownViscous, 0);
             double t1 = 2.0 * k.dtt1[dir];
             for (int e : ARROW) {
-                diagonal[e] += t1 * viscous[e];
+                diagonal[e] += t1 * ownViscous[e];
             }
             for (int m = 0; m < 5; m++) {
-                diagonal[6 * m] += t1 * k.d[dir][m];
+                diagonal[6 * m] += 2.0 * dissipation[5 * dir + m];
             }
         }
         for (int m = 0; m < 5; m++) {
@@ -217,7 +232,8 @@ final class LuSweeps {
         int o = 5 * p;
         double r1 = 1.0 / u[o];
         double qs = 0.5 * (u[o + 1] * u[o + 1] + u[o + 2] * u[o + 2] + u[o + 3] * u[o + 3]) * r1 * r1;
-        FluxJacobians.fill(u, o, 1, r1, qs, dir + 1, inviscid, viscous, 0);
+        FluxJacobians.writeInviscid(u, o, 1, r1, qs, dir + 1, inviscid, BLOCK * dir);
+        FluxJacobians.writeViscous(u, o, 1, r1, dir + 1, viscous, BLOCK * dir);
     }
 
     /**
