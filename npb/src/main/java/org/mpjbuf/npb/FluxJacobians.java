@@ -73,28 +73,31 @@ final class FluxJacobians {
         double r1 = rhoInverse;
         double r2 = r1 * r1;
         double w = u[vel * v + p];
+        double wr = w * r1;
+        double ww = w * w * r2;
         double energy = u[4 * v + p];
         f[offset + vel] = 1.0;
         int e = offset + 20;
         for (int m = 1; m <= 3; m++) {
-            double um = u[m * v + p];
             int row = offset + 5 * m;
             if (m == vel) {
-                f[row] = -(w * w * r2) + c2 * qs;
+                f[row] = -ww + c2 * qs;
                 for (int j = 1; j <= 3; j++) {
-                    f[row + j] = j == vel ? (2.0 - c2) * (w * r1) : -c2 * (u[j * v + p] * r1);
+                    f[row + j] = j == vel ? (2.0 - c2) * wr : -c2 * (u[j * v + p] * r1);
                 }
                 f[row + 4] = c2;
-                f[e + m] = c1 * energy * r1 - c2 * (w * w * r2 + qs);
+                f[e + m] = c1 * energy * r1 - c2 * (ww + qs);
             } else {
-                f[row] = -(um * w) * r2;
+                double um = u[m * v + p];
+                double umw = um * w;
+                f[row] = -umw * r2;
                 f[row + vel] = um * r1;
-                f[row + m] = w * r1;
-                f[e + m] = -c2 * (um * w) * r2;
+                f[row + m] = wr;
+                f[e + m] = -c2 * umw * r2;
             }
         }
-        f[e] = (c2 * 2.0 * qs - c1 * (energy * r1)) * (w * r1);
-        f[e + 4] = c1 * (w * r1);
+        f[e] = (c2 * 2.0 * qs - c1 * (energy * r1)) * wr;
+        f[e + 4] = c1 * wr;
     }
 
     /**
