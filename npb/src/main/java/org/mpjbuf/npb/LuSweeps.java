@@ -75,6 +75,7 @@ final class LuSweeps {
     /** {@code dt/h_d^2 d_d} per direction and component, {@code 5 * d + m}. */
     private final double[] dissipation = new double[15];
     private final double[] diagonal = new double[BLOCK];
+    private final double[] offDiagonal = new double[BLOCK];
     private final double[] sum = new double[5];
 
     /**
@@ -186,16 +187,18 @@ final class LuSweeps {
             jacobians(u, q, dir);
             double t1 = k.dtt1[dir];
             double t2 = side * k.dtt2[dir];
+            int b = BLOCK * dir;
+            for (int e = 0; e < BLOCK; e++) {
+                offDiagonal[e] = t2 * inviscid[b + e] - t1 * viscous[b + e];
+            }
+            for (int m = 0; m < 5; m++) {
+                offDiagonal[6 * m] -= dissipation[5 * dir + m];
+            }
             int o = 5 * q;
             for (int m = 0; m < 5; m++) {
                 double s = 0.0;
                 for (int n = 0; n < 5; n++) {
-                    int e = BLOCK * dir + 5 * m + n;
-                    double block = t2 * inviscid[e] - t1 * viscous[e];
-                    if (m == n) {
-                        block -= dissipation[5 * dir + m];
-                    }
-                    s += block * v[o + n];
+                    s += offDiagonal[5 * m + n] * v[o + n];
                 }
                 sum[m] += s;
             }
