@@ -257,30 +257,49 @@ final class BtSolver {
         }
     }
 
-    /** Replaces {@code C} at {@code offset} of {@code upper} and {@code right} by {@code B^-1 C} and {@code B^-1 right}. */
+    /**
+     * Replaces {@code C} at {@code offset} of {@code upper} and {@code right} by {@code B^-1 C} and {@code B^-1 right}.
+     * The pivot row of {@code C} is held in locals while the other rows are reduced: the JIT cannot tell that
+     * the rows it stores into are not the row it reads, and would otherwise load the pivot row again after each store.
+     */
     private void gaussJordan(double[] upper, int offset) {
         double[] bm = diagonal;
+        double[] r = right;
         for (int p = 0; p < 5; p++) {
-            double pivot = 1.0 / bm[6 * p];
+            int pivotRow = 5 * p;
+            double pivot = 1.0 / bm[pivotRow + p];
             for (int j = p + 1; j < 5; j++) {
-                bm[5 * p + j] *= pivot;
+                bm[pivotRow + j] *= pivot;
             }
-            for (int j = 0; j < 5; j++) {
-                upper[offset + 5 * p + j] *= pivot;
-            }
-            right[p] *= pivot;
+            int c = offset + pivotRow;
+            double c0 = upper[c] * pivot;
+            double c1 = upper[c + 1] * pivot;
+            double c2 = upper[c + 2] * pivot;
+            double c3 = upper[c + 3] * pivot;
+            double c4 = upper[c + 4] * pivot;
+            upper[c] = c0;
+            upper[c + 1] = c1;
+            upper[c + 2] = c2;
+            upper[c + 3] = c3;
+            upper[c + 4] = c4;
+            double rp = r[p] * pivot;
+            r[p] = rp;
             for (int m = 0; m < 5; m++) {
                 if (m == p) {
                     continue;
                 }
-                double coefficient = bm[5 * m + p];
+                int row = 5 * m;
+                double coefficient = bm[row + p];
                 for (int j = p + 1; j < 5; j++) {
-                    bm[5 * m + j] -= coefficient * bm[5 * p + j];
+                    bm[row + j] -= coefficient * bm[pivotRow + j];
                 }
-                for (int j = 0; j < 5; j++) {
-                    upper[offset + 5 * m + j] -= coefficient * upper[offset + 5 * p + j];
-                }
-                right[m] -= coefficient * right[p];
+                int cm = offset + row;
+                upper[cm] -= coefficient * c0;
+                upper[cm + 1] -= coefficient * c1;
+                upper[cm + 2] -= coefficient * c2;
+                upper[cm + 3] -= coefficient * c3;
+                upper[cm + 4] -= coefficient * c4;
+                r[m] -= coefficient * rp;
             }
         }
     }
