@@ -1,5 +1,7 @@
 package org.mpjbuf.npb;
 
+import java.util.Arrays;
+
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -58,7 +60,10 @@ final class BtSolver {
     private final double[][] normalisedUpper;
     private final double[] outgoing;
     private final double[] incoming;
-    /** The Jacobians {@code F} and {@code N} along one line, 25 values a point, from the point before it starts. */
+    /**
+     * The Jacobians {@code F} and {@code N} along one line, 25 values a point, from the point before it starts;
+     * zeroed when a direction's solve starts, after which only the entries that can be non-zero along it are written.
+     */
     private final double[] inviscid;
     private final double[] viscous;
     private final double[] lower = new double[BLOCK];
@@ -102,6 +107,8 @@ final class BtSolver {
      * @throws MPIException if communication fails
      */
     void solve(int dir) throws MPIException {
+        Arrays.fill(inviscid, 0.0);
+        Arrays.fill(viscous, 0.0);
         int q = partition.cellsPerSide;
         for (int stage = 0; stage < q; stage++) {
             int c = partition.slice[dir][stage];
@@ -179,8 +186,8 @@ final class BtSolver {
                 int start = cell.index(local[0], local[1], local[2]);
                 for (int t = 0; t <= n + 1; t++) {
                     int q = start + (t - 1) * s;
-                    FluxJacobians.fill(cell.u, q, cell.volume, cell.rhoI[q], cell.qs[q], dir + 1, inviscid, viscous,
-                            BLOCK * t);
+                    FluxJacobians.writeInviscid(cell.u, q, v, cell.rhoI[q], cell.qs[q], dir + 1, inviscid, BLOCK * t);
+                    FluxJacobians.writeViscous(cell.u, q, v, cell.rhoI[q], dir + 1, viscous, BLOCK * t);
                 }
                 for (int t = 0; t < n; t++) {
                     int p = start + t * s;
