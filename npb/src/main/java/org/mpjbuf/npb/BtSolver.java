@@ -214,23 +214,11 @@ final class BtSolver {
                         }
                         if (t > 0) {
                             int pp = p - s;
-                            for (int m = 0; m < 5; m++) {
-                                double sum = right[m];
-                                for (int j = 0; j < 5; j++) {
-                                    sum -= lower[5 * m + j] * rhs[j * v + pp];
-                                }
-                                right[m] = sum;
-                            }
+                            subtractLowerTimes(rhs, pp, v);
                             subtractProduct(upper, BLOCK * pp);
                         } else {
                             int o = FORWARD_VALUES * line;
-                            for (int m = 0; m < 5; m++) {
-                                double sum = right[m];
-                                for (int j = 0; j < 5; j++) {
-                                    sum -= lower[5 * m + j] * incoming[o + BLOCK + j];
-                                }
-                                right[m] = sum;
-                            }
+                            subtractLowerTimes(incoming, o + BLOCK, 1);
                             subtractProduct(incoming, o);
                         }
                     }
@@ -251,15 +239,38 @@ final class BtSolver {
         }
     }
 
+    /**
+     * {@code right -= A x}, with {@code x} at {@code offset}, {@code offset + stride}, ... of {@code source}.
+     * Here and in the other products, the operand read at every row is held in locals, and each sum is
+     * written as one expression in the order of the loop over {@code j}: the JIT would otherwise load it
+     * again after each store into an array of the same type.
+     */
+    private void subtractLowerTimes(double[] source, int offset, int stride) {
+        double x0 = source[offset];
+        double x1 = source[offset + stride];
+        double x2 = source[offset + 2 * stride];
+        double x3 = source[offset + 3 * stride];
+        double x4 = source[offset + 4 * stride];
+        for (int m = 0; m < 5; m++) {
+            int row = 5 * m;
+            right[m] = right[m] - lower[row] * x0 - lower[row + 1] * x1 - lower[row + 2] * x2
+                    - lower[row + 3] * x3 - lower[row + 4] * x4;
+        }
+    }
+
     /** {@code B -= A C'}, with {@code C'} at {@code offset} of {@code source}. */
     private void subtractProduct(double[] source, int offset) {
         for (int row = 0; row < 5; row++) {
+            int r = 5 * row;
+            double a0 = lower[r];
+            double a1 = lower[r + 1];
+            double a2 = lower[r + 2];
+            double a3 = lower[r + 3];
+            double a4 = lower[r + 4];
             for (int col = 0; col < 5; col++) {
-                double sum = diagonal[5 * row + col];
-                for (int j = 0; j < 5; j++) {
-                    sum -= lower[5 * row + j] * source[offset + 5 * j + col];
-                }
-                diagonal[5 * row + col] = sum;
+                int o = offset + col;
+                diagonal[r + col] = diagonal[r + col] - a0 * source[o] - a1 * source[o + 5] - a2 * source[o + 10]
+                        - a3 * source[o + 15] - a4 * source[o + 20];
             }
         }
     }
@@ -312,6 +323,25 @@ final class BtSolver {
     }
 
     /**
+     * {@code x -= C' y}, with {@code C'} at {@code c} of {@code upper}, {@code x} at point {@code p} of
+     * {@code rhs} (components {@code v} apart) and {@code y} at {@code offset}, {@code offset + stride}, ...
+     * of {@code source}; operands in locals as in {@link #subtractLowerTimes}.
+     */
+    private static void subtractUpperTimes(double[] upper, int c, double[] rhs, int v, int p, double[] source,
+            int offset, int stride) {
+        double y0 = source[offset];
+        double y1 = source[offset + stride];
+        double y2 = source[offset + 2 * stride];
+        double y3 = source[offset + 3 * stride];
+        double y4 = source[offset + 4 * stride];
+        for (int m = 0; m < 5; m++) {
+            int row = c + 5 * m;
+            rhs[m * v + p] = rhs[m * v + p] - upper[row] * y0 - upper[row + 1] * y1 - upper[row + 2] * y2
+                    - upper[row + 3] * y3 - upper[row + 4] * y4;
+        }
+    }
+
+    /**
      * The backward pass over a cell's lines: with {@code received}, the
      * last point uses the next cell's first solution in {@code incoming};
      * with {@code sends}, each line's first solution goes into
@@ -335,23 +365,9 @@ final class BtSolver {
                     int p = start + t * s;
                     int c = BLOCK * p;
                     if (t < n - 1) {
-                        int pn = p + s;
-                        for (int m = 0; m < 5; m++) {
-                            double sum = rhs[m * v + p];
-                            for (int j = 0; j < 5; j++) {
-                                sum -= upper[c + 5 * m + j] * rhs[j * v + pn];
-                            }
-                            rhs[m * v + p] = sum;
-                        }
+                        subtractUpperTimes(upper, c, rhs, v, p, rhs, p + s, v);
                     } else if (received) {
-                        int o = BACKWARD_VALUES * line;
-                        for (int m = 0; m < 5; m++) {
-                            double sum = rhs[m * v + p];
-                            for (int j = 0; j < 5; j++) {
-                                sum -= upper[c + 5 * m + j] * incoming[o + j];
-                            }
-                            rhs[m * v + p] = sum;
-                        }
+                        subtractUpperTimes(upper, c, rhs, v, p, incoming, BACKWARD_VALUES * line, 1);
                     }
                 }
                 if (sends) {
