@@ -194,12 +194,11 @@ final class BtSolver {
                     int here = BLOCK * (t + 1);
                     int next = BLOCK * (t + 2);
                     int c = BLOCK * p;
+                    for (int e = 0; e < BLOCK; e++) {
+                        diagonal[e] = t1 * 2.0 * viscous[here + e];
+                        upper[c + e] = t2 * inviscid[next + e] - t1 * viscous[next + e];
+                    }
                     for (int row = 0; row < 5; row++) {
-                        for (int col = 0; col < 5; col++) {
-                            int e = 5 * row + col;
-                            diagonal[e] = t1 * 2.0 * viscous[here + e];
-                            upper[c + e] = t2 * inviscid[next + e] - t1 * viscous[next + e];
-                        }
                         diagonal[6 * row] = 1.0 + diagonal[6 * row] + t1 * 2.0 * d[row];
                         upper[c + 6 * row] -= t1 * d[row];
                         right[row] = rhs[row * v + p];
