@@ -89,7 +89,7 @@ final class BtSolver {
             SpCell cell = partition.cells[c];
             normalisedUpper[c] = new double[BLOCK * cell.volume];
             for (int dir = 0; dir < 3; dir++) {
-                lines = Math.max(lines, lineCount(cell, dir));
+                lines = Math.max(lines, cell.lineCount(dir, k.points));
                 longest = Math.max(longest, cell.size[dir]);
             }
         }
@@ -113,7 +113,7 @@ final class BtSolver {
         for (int stage = 0; stage < q; stage++) {
             int c = partition.slice[dir][stage];
             SpCell cell = partition.cells[c];
-            int count = FORWARD_VALUES * lineCount(cell, dir);
+            int count = FORWARD_VALUES * cell.lineCount(dir, k.points);
             if (stage > 0) {
                 comm.Recv(incoming, 0, count, MPI.DOUBLE, partition.predecessor[dir], FORWARD_TAG + dir);
             }
@@ -130,7 +130,7 @@ final class BtSolver {
         for (int stage = q - 1; stage >= 0; stage--) {
             int c = partition.slice[dir][stage];
             SpCell cell = partition.cells[c];
-            int count = BACKWARD_VALUES * lineCount(cell, dir);
+            int count = BACKWARD_VALUES * cell.lineCount(dir, k.points);
             if (stage < q - 1) {
                 comm.Recv(incoming, 0, count, MPI.DOUBLE, partition.successor[dir], BACKWARD_TAG + dir);
             }
@@ -152,13 +152,6 @@ final class BtSolver {
             pendingSend.Wait();
             pendingSend = null;
         }
-    }
-
-    /** {@return the lines along {@code dir} through a cell: the points the time step changes across it} */
-    private int lineCount(SpCell cell, int dir) {
-        int a = dir == 0 ? 1 : 0;
-        int b = dir == 2 ? 1 : 2;
-        return (cell.last(a, k.points[a]) - cell.first(a) + 1) * (cell.last(b, k.points[b]) - cell.first(b) + 1);
     }
 
     /**

@@ -124,4 +124,17 @@ final class SpCell {
     int last(int dir, int points) {
         return low[dir] + size[dir] == points ? size[dir] - 2 : size[dir] - 1;
     }
+
+    /**
+     * {@return the lines along {@code dir} through this cell: the points the
+     * time step changes across it}
+     *
+     * @param dir the direction of the lines
+     * @param points the grid's points along each direction
+     */
+    int lineCount(int dir, int[] points) {
+        int a = dir == 0 ? 1 : 0;
+        int b = dir == 2 ? 1 : 2;
+        return (last(a, points[a]) - first(a) + 1) * (last(b, points[b]) - first(b) + 1);
+    }
 }

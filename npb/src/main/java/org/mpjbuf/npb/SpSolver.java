@@ -76,7 +76,7 @@ final class SpSolver {
         int lines = 0;
         for (SpCell cell : partition.cells) {
             for (int dir = 0; dir < 3; dir++) {
-                lines = Math.max(lines, lineCount(cell, dir));
+                lines = Math.max(lines, cell.lineCount(dir, k.points));
             }
         }
         outgoing = new double[FORWARD_VALUES * lines];
@@ -94,7 +94,7 @@ final class SpSolver {
         int q = partition.cellsPerSide;
         for (int stage = 0; stage < q; stage++) {
             SpCell cell = partition.cells[partition.slice[dir][stage]];
-            int count = FORWARD_VALUES * lineCount(cell, dir);
+            int count = FORWARD_VALUES * cell.lineCount(dir, k.points);
             Request receive = stage == 0 ? null
                     : comm.Irecv(incoming, 0, count, MPI.DOUBLE, partition.predecessor[dir], FORWARD_TAG + dir);
             buildOperators(cell, dir);
@@ -112,7 +112,7 @@ final class SpSolver {
         awaitSend();
         for (int stage = q - 1; stage >= 0; stage--) {
             SpCell cell = partition.cells[partition.slice[dir][stage]];
-            int count = BACKWARD_VALUES * lineCount(cell, dir);
+            int count = BACKWARD_VALUES * cell.lineCount(dir, k.points);
             if (stage < q - 1) {
                 comm.Recv(incoming, 0, count, MPI.DOUBLE, partition.successor[dir], BACKWARD_TAG + dir);
                 copyRows(cell, dir, false, false);
@@ -133,13 +133,6 @@ final class SpSolver {
             pendingSend.Wait();
             pendingSend = null;
         }
-    }
-
-    /** {@return the lines along {@code dir} through a cell: the points the time step changes across it} */
-    private int lineCount(SpCell cell, int dir) {
-        int a = dir == 0 ? 1 : 0;
-        int b = dir == 2 ? 1 : 2;
-        return (cell.last(a, k.points[a]) - cell.first(a) + 1) * (cell.last(b, k.points[b]) - cell.first(b) + 1);
     }
 
     /** A visitor of the lines along a direction: {@code p0} is the index of the line's local point 0. */
