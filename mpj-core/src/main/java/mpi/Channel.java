@@ -83,7 +83,7 @@ final class Channel {
         throws MPIException {
         org.mpjbuf.dev.Request request = post(mode, buf, offset, count, datatype, dest, tag);
         if (request != null) {
-            Waiter.await(request, state.environment());
+            Waiter.await(request, state);
             try {
                 request.test();
             } catch (DeviceException failed) {
@@ -210,7 +210,7 @@ final class Channel {
         } catch (DeviceException | IllegalArgumentException failed) {
             throw receiveFailure(elements, source, tag, failed);
         }
-        Waiter.await(request, state.environment());
+        Waiter.await(request, state);
         try {
             return status(request.test());
         } catch (TruncationException truncated) {
@@ -247,7 +247,7 @@ final class Channel {
         }
         org.mpjbuf.dev.Request probe = device.startProbe(sourceId(source), deviceTag(tag), context);
         try {
-            Waiter.await(probe, state.environment());
+            Waiter.await(probe, state);
         } finally {
             // withdraws the probe if the wait unwound (a stopped job); a no-op once it completed
             probe.cancel();

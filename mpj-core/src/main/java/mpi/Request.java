@@ -91,7 +91,7 @@ public class Request {
     public Status Wait() throws MPIException {
         org.mpjbuf.dev.Request operation;
         while ((operation = pending) != null && !operation.isComplete()) {
-            Waiter.await(this, operation, state.environment());
+            Waiter.await(this, operation, state);
         }
         return complete();
     }
@@ -257,10 +257,17 @@ public class Request {
         return Waitall(requests);
     }
 
-    /** Tells whether waiting for or testing this request would not block. */
+    /**
+     * Tells whether waiting for or testing this request would not block; polls the device once
+     * when the operation is still in flight, so a loop of tests makes progress on this thread.
+     */
     final boolean ready() {
         org.mpjbuf.dev.Request operation = pending;
-        return !active || operation == null || operation.isComplete();
+        if (!active || operation == null || operation.isComplete()) {
+            return true;
+        }
+        state.device().poll();
+        return operation.isComplete();
     }
 
     /** Returns the device operation in flight, or null when there is none to wait for. */
@@ -347,7 +354,7 @@ public class Request {
     private static void awaitSome(Request[] requests) {
         for (Request request : requests) {
             if (request != null && request.active && request.state != null) {
-                Waiter.awaitAny(requests, request.state.environment());
+                Waiter.awaitAny(requests, request.state);
                 return;
             }
         }

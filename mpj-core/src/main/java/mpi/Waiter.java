@@ -3,6 +3,7 @@ package mpi;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
+import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.SpinBudget;
 import org.mpjbuf.mpj.runtime.RankEnvironment;
 import org.mpjbuf.mpj.runtime.RuntimeConfiguration;
@@ -56,10 +57,10 @@ final class Waiter {
      * probe) completes.
      *
      * @param request     the device request
-     * @param environment the rank, for the job's stop switch
+     * @param state       the rank: its device, polled while the waiter spins, and the job's stop switch
      */
-    static void await(org.mpjbuf.dev.Request request, RankEnvironment environment) {
-        if (request.isComplete() || spin(request::isComplete, environment)) {
+    static void await(org.mpjbuf.dev.Request request, RankState state) {
+        if (request.isComplete() || spin(request::isComplete, state)) {
             return;
         }
         for (int yield = RuntimeConfiguration.WAIT_YIELDS; yield > 0; yield--) {
@@ -71,7 +72,7 @@ final class Waiter {
         Thread waiter = Thread.currentThread();
         request.addCompletionListener(completed -> LockSupport.unpark(waiter));
         while (!request.isComplete()) {
-            environment.park(request);
+            state.environment().park(request);
         }
     }
 
@@ -80,21 +81,21 @@ final class Waiter {
      *
      * @param request     the request
      * @param operation   its device operation, as read by the caller
-     * @param environment the rank, for the job's stop switch
+     * @param state       the rank: its device, polled while the waiter spins, and the job's stop switch
      */
     static void await(Request request, org.mpjbuf.dev.Request operation,
-                      RankEnvironment environment) {
-        await(request, operation, environment, environment.stopCheckNanos());
+                      RankState state) {
+        await(request, operation, state, state.environment().stopCheckNanos());
     }
 
     /**
-     * As {@link #await(Request, org.mpjbuf.dev.Request, RankEnvironment)}, with the longest park
+     * As {@link #await(Request, org.mpjbuf.dev.Request, RankState)}, with the longest park
      * between two checks of the job's stop switch given (see {@link #awaitAny(Request[],
-     * RankEnvironment, long)}).
+     * RankState, long)}).
      */
     static void await(Request request, org.mpjbuf.dev.Request operation,
-                      RankEnvironment environment, long stopCheckNanos) {
-        if (done(request, operation) || spin(() -> done(request, operation), environment)) {
+                      RankState state, long stopCheckNanos) {
+        if (done(request, operation) || spin(() -> done(request, operation), state)) {
             return;
         }
         for (int yield = RuntimeConfiguration.WAIT_YIELDS; yield > 0; yield--) {
@@ -107,7 +108,7 @@ final class Waiter {
         try {
             request.watch(waiter, operation);
             while (!done(request, operation)) {
-                environment.park(request, stopCheckNanos);
+                state.environment().park(request, stopCheckNanos);
             }
         } finally {
             request.unwatch(waiter);
@@ -120,18 +121,18 @@ final class Waiter {
      *
      * @param requests    the requests; {@code null} entries and requests without an operation in
      *                    flight are ignored, and when all are, this returns at once
-     * @param environment the rank, for the job's stop switch
+     * @param state       the rank: its device, polled while the waiter spins, and the job's stop switch
      */
-    static void awaitAny(Request[] requests, RankEnvironment environment) {
-        awaitAny(requests, environment, environment.stopCheckNanos());
+    static void awaitAny(Request[] requests, RankState state) {
+        awaitAny(requests, state, state.environment().stopCheckNanos());
     }
 
     /**
-     * As {@link #awaitAny(Request[], RankEnvironment)}, with the longest park between two checks
+     * As {@link #awaitAny(Request[], RankState)}, with the longest park between two checks
      * of the job's stop switch given: tests pass an unbounded one, so that a missed wake-up hangs
      * instead of costing a stop-check interval.
      */
-    static void awaitAny(Request[] requests, RankEnvironment environment, long stopCheckNanos) {
+    static void awaitAny(Request[] requests, RankState state, long stopCheckNanos) {
         org.mpjbuf.dev.Request[] operations = new org.mpjbuf.dev.Request[requests.length];
         boolean any = false;
         for (int i = 0; i < requests.length; i++) {
@@ -141,7 +142,7 @@ final class Waiter {
         if (!any) {
             return;
         }
-        if (anyDone(requests, operations) || spin(() -> anyDone(requests, operations), environment)) {
+        if (anyDone(requests, operations) || spin(() -> anyDone(requests, operations), state)) {
             return;
         }
         for (int yield = RuntimeConfiguration.WAIT_YIELDS; yield > 0; yield--) {
@@ -158,7 +159,7 @@ final class Waiter {
                 }
             }
             while (!anyDone(requests, operations)) {
-                environment.park(requests, stopCheckNanos);
+                state.environment().park(requests, stopCheckNanos);
             }
         } finally {
             for (int i = 0; i < requests.length; i++) {
@@ -170,28 +171,33 @@ final class Waiter {
     }
 
     /**
-     * Spins until {@code done} holds or the thread's spin budget is spent, and adapts the budget
-     * to the outcome.
+     * Spins until {@code done} holds or the thread's spin budget is spent, polling the rank's
+     * device on every turn, and adapts the budget to the outcome. A spin that fails tells the
+     * device that polling stops before the caller parks.
      *
-     * @param done        whether what the caller waits for has happened
-     * @param environment the rank, whose size decides the longest spin
+     * @param done  whether what the caller waits for has happened
+     * @param state the rank, whose device is polled and whose size decides the longest spin
      * @return whether {@code done} held
      */
-    private static boolean spin(BooleanSupplier done, RankEnvironment environment) {
+    private static boolean spin(BooleanSupplier done, RankState state) {
         SpinBudget budget = BUDGETS.get();
-        long nanos = spinNanos(budget, environment);
+        long nanos = spinNanos(budget, state.environment());
+        Device device = state.device();
         if (nanos == 0) {
+            device.pollingStops();
             return false;
         }
         long deadline = System.nanoTime() + nanos;
         for (int i = 1; ; i++) {
             Thread.onSpinWait();
+            device.poll();
             if (done.getAsBoolean()) {
                 budget.spinSucceeded();
                 return true;
             }
             if ((i & (SPINS_PER_CLOCK_READ - 1)) == 0 && System.nanoTime() - deadline >= 0) {
                 budget.spinFailed();
+                device.pollingStops();
                 return false;
             }
         }

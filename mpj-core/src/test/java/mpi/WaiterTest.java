@@ -31,7 +31,7 @@ class WaiterTest {
                 Operation operation = new Operation();
                 Request request = tracking(rank, operation);
                 Thread completer = completeWhenParked(Thread.currentThread(), request, operation);
-                Waiter.await(request, operation, rank.environment(), FOREVER);
+                Waiter.await(request, operation, rank, FOREVER);
                 completer.join();
                 assertTrue(request.ready());
                 assertEquals(7, request.Wait().tag);
@@ -46,9 +46,9 @@ class WaiterTest {
             Operation operation = new Operation();
             Request request = tracking(rank, operation);
             Thread first = Thread.ofPlatform().start(() ->
-                Waiter.await(request, operation, rank.environment(), FOREVER));
+                Waiter.await(request, operation, rank, FOREVER));
             Thread second = Thread.ofPlatform().start(() ->
-                Waiter.await(request, operation, rank.environment(), FOREVER));
+                Waiter.await(request, operation, rank, FOREVER));
             awaitParked(first, request);
             awaitParked(second, request);
             operation.complete();
@@ -69,7 +69,7 @@ class WaiterTest {
                 Operation operation = new Operation();
                 requests[1] = tracking(rank, operation);
                 Thread completer = completeWhenParked(Thread.currentThread(), requests, operation);
-                Waiter.awaitAny(requests, rank.environment(), FOREVER);
+                Waiter.awaitAny(requests, rank, FOREVER);
                 completer.join();
                 assertEquals(1, Request.Waitany(requests).index);
             }

@@ -387,6 +387,34 @@ public interface Device {
     Request peek();
 
     /**
+     * Drives this device's progress on the calling thread for a moment, without blocking: a
+     * thread that spins while it waits for (or tests) a request of this device calls it on every
+     * turn. A device that reads connections (niodev) then reads what has arrived and completes
+     * requests on the waiting thread itself, which saves waking a progress thread and then the
+     * waiter; a device whose requests complete without it (smdev) does nothing, the default.
+     *
+     * <p>A device that hands its progress to polling threads must get it back on its own when
+     * they stop calling (within about a millisecond) and at once on {@link #pollingStops()}.
+     *
+     * <p>Thread-safe: concurrent callers never block one another (one polls, the others return).
+     * Returns quietly once the device has finished; failures of connections end the requests
+     * they concern, as they would on a progress thread.
+     */
+    default void poll() {
+    }
+
+    /**
+     * Tells this device that the calling thread, which has {@linkplain #poll() polled}, stops
+     * polling now and will park until a completion wakes it: a device that leaves progress to
+     * polling threads takes it back at once, so the completion the thread parks for still comes.
+     * The default does nothing.
+     *
+     * <p>Thread-safe.
+     */
+    default void pollingStops() {
+    }
+
+    /**
      * Returns how many bytes the device reserves in front of a packed send buffer for its own
      * header (xdev's send overhead); the layer above allocates buffers that much larger.
      *
