@@ -12,17 +12,23 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.mpjbuf.dev.DeviceException;
 
 /**
- * The authenticated socket to one peer: frames are read by the progress thread only, one header
+ * The authenticated socket to one peer: frames are read by the thread that drives the device's
+ * selector (the progress thread, or a polling waiter: see {@link ProgressEngine}), one header
  * then its payload straight into a block of the pool; frames are written by whichever thread
  * sends them, at once if nothing is queued before them, and what the socket does not take is
- * queued, in order, for the progress thread to finish when the socket becomes writable.
+ * queued, in order, for the driving thread to finish when the socket becomes writable.
  *
  * <p>Thread-safe: the write side is guarded by {@link #writeLock}; the read side belongs to the
- * progress thread.
+ * driving thread, one at a time under the engine's lock.
  */
 final class Connection {
-    /** Frames a read event may process before the progress thread serves other peers. */
-    private static final int FRAMES_PER_EVENT = 64;
+    /** Reads from the socket one event may make before the driving thread serves other peers. */
+    private static final int READS_PER_EVENT = 16;
+    /**
+     * Bytes one read takes at most into the inbox; a payload that does not fit what is left of
+     * them is read straight into its destination.
+     */
+    private static final int INBOX_BYTES = 8192;
 
     final NiodevDevice device;
     private final Protocol protocol;
@@ -31,10 +37,13 @@ final class Connection {
     final String remote;
     private final SelectionKey key;
     private final ReentrantLock writeLock = new ReentrantLock();
-    /** Held by whoever reads: the progress thread, or a waiting thread that reads while it spins. */
-    private final ReentrantLock readLock = new ReentrantLock();
     private final ArrayDeque<OutFrame> queue = new ArrayDeque<>();
     private final ArrayDeque<OutFrame> spare = new ArrayDeque<>();
+    /**
+     * What was read from the socket and not yet handled, between position and limit: one read
+     * takes a small frame whole, and often the headers of the frames behind it.
+     */
+    private final ByteBuffer inbox = ByteBuffer.allocateDirect(INBOX_BYTES).flip();
     private final ByteBuffer headerBytes = ByteBuffer.allocateDirect(NiodevFrameDescriptor.HEADER_LENGTH);
     private final FrameHeader header;
     /** Where the payload being read goes: a pooled block, or a receive buffer's storage and a dynamic array. */
@@ -78,7 +87,7 @@ final class Connection {
 
     /**
      * Encodes and sends a frame whose payload is a pooled block (or none): written at once if the
-     * socket takes it and nothing waits before it, else queued for the progress thread. The
+     * socket takes it and nothing waits before it, else queued for the driving thread. The
      * block is freed once written.
      *
      * @throws DeviceException if the connection is closed (the block is freed then)
@@ -198,7 +207,7 @@ final class Connection {
         throw new DeviceException(reason, ex);
     }
 
-    /** Writes queued frames while the socket takes them; called by the progress thread. */
+    /** Writes queued frames while the socket takes them; called by the driving thread. */
     void onWritable() throws IOException {
         writeLock.lock();
         try {
@@ -261,20 +270,14 @@ final class Connection {
         return true;
     }
 
-    // ---------------------------------------------------------------- reading, under the read lock
+    // ---------------------------------------------------------------- reading, by the driving thread
 
     /**
-     * Reads and dispatches what the socket has, and turns a failure into the end of this peer:
-     * the progress thread waits for the read lock, a waiting thread only tries it.
-     *
-     * @param waitForLock whether to wait if another thread is reading
+     * Reads and dispatches what the socket has, and turns a failure into the end of this peer;
+     * called by the thread that drives the device's selector (see {@link ProgressEngine}), one at
+     * a time.
      */
-    void read(final boolean waitForLock) {
-        if (waitForLock) {
-            readLock.lock();
-        } else if (!readLock.tryLock()) {
-            return;
-        }
+    void read() {
         try {
             if (closedBecause == null) {
                 onReadable();
@@ -286,33 +289,49 @@ final class Connection {
                 + ex.getMessage());
         } catch (final IOException | DeviceException ex) {
             device.connectionFailed(this, "the connection to rank " + rank + " (" + remote + ") failed: " + ex);
-        } finally {
-            readLock.unlock();
         }
     }
 
     /**
-     * Reads and dispatches the frames the socket has, up to {@link #FRAMES_PER_EVENT}.
+     * Reads and dispatches the frames the socket has, with at most {@link #READS_PER_EVENT} reads.
+     * Headers and small payloads come through the inbox, so a small frame costs one read; the rest
+     * of a payload goes straight from the socket to where it belongs. A read that leaves room in
+     * the inbox has drained the socket, so none follows it in this call (the selector reports the
+     * socket again when more arrives), and every frame the inbox holds whole is handled before
+     * this returns.
      *
      * @throws MalformedFrameException if the peer sent bytes that are not a valid frame
      * @throws IOException if the socket fails; {@link java.io.EOFException} if the peer closed it
      */
     private void onReadable() throws IOException {
-        for (int frames = 0; frames < FRAMES_PER_EVENT; frames++) {
+        int reads = 0;
+        boolean drained = false;
+        while (true) {
             if (scatterCount == 0) {
-                final int n = channel.read(headerBytes);
-                if (n < 0) {
-                    throw endOfStream(headerBytes.position() == 0 ? null
-                        : "after " + headerBytes.position() + " of the " + NiodevFrameDescriptor.HEADER_LENGTH
-                        + " bytes of a frame header");
+                if (inbox.remaining() < NiodevFrameDescriptor.HEADER_LENGTH) {
+                    if (drained || reads == READS_PER_EVENT) {
+                        return;
+                    }
+                    reads++;
+                    drained = fillInbox();
+                    if (inbox.remaining() < NiodevFrameDescriptor.HEADER_LENGTH) {
+                        return;
+                    }
                 }
-                if (headerBytes.hasRemaining()) {
+                headerBytes.put(0, inbox, inbox.position(), NiodevFrameDescriptor.HEADER_LENGTH);
+                inbox.position(inbox.position() + NiodevFrameDescriptor.HEADER_LENGTH);
+                header.decode(headerBytes);
+                startFrame();
+                if (scatterCount == 0) {
+                    continue;
+                }
+            }
+            drainInboxIntoScatter();
+            if (scatter[scatterCount - 1].hasRemaining()) {
+                if (drained || reads == READS_PER_EVENT) {
                     return;
                 }
-                header.decode(headerBytes);
-                headerBytes.clear();
-                startFrame();
-            } else {
+                reads++;
                 final long n = channel.read(scatter, 0, scatterCount);
                 if (n < 0) {
                     throw endOfStream("before the last " + (scatter[0].remaining()
@@ -321,10 +340,45 @@ final class Connection {
                 if (scatter[scatterCount - 1].hasRemaining()) {
                     return;
                 }
-                scatterCount = 0;
-                scatter[0] = null;
-                scatter[1] = null;
-                payloadDone();
+            }
+            scatterCount = 0;
+            scatter[0] = null;
+            scatter[1] = null;
+            payloadDone();
+        }
+    }
+
+    /**
+     * Moves what is left in the inbox to its start and reads behind it.
+     *
+     * @return whether the socket is drained: the read left room in the inbox
+     * @throws EOFException if the peer closed the connection
+     */
+    private boolean fillInbox() throws IOException {
+        inbox.compact();
+        final int n;
+        try {
+            n = channel.read(inbox);
+        } finally {
+            inbox.flip();
+        }
+        if (n < 0) {
+            throw endOfStream(inbox.remaining() == 0 ? null
+                : "after " + inbox.remaining() + " of the " + NiodevFrameDescriptor.HEADER_LENGTH
+                + " bytes of a frame header");
+        }
+        return inbox.limit() < inbox.capacity();
+    }
+
+    /** Copies the payload bytes the inbox holds into the frame's destination buffers. */
+    private void drainInboxIntoScatter() {
+        for (int i = 0; i < scatterCount && inbox.hasRemaining(); i++) {
+            final ByteBuffer target = scatter[i];
+            final int length = Math.min(target.remaining(), inbox.remaining());
+            if (length > 0) {
+                target.put(target.position(), inbox, inbox.position(), length);
+                target.position(target.position() + length);
+                inbox.position(inbox.position() + length);
             }
         }
     }

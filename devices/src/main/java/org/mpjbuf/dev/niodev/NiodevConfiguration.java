@@ -71,14 +71,6 @@ public final class NiodevConfiguration {
     public static final long IDLE_SPIN_NANOS_DEFAULT = 20_000L;
 
     /**
-     * Property naming whether a thread that spins while it waits reads the sockets itself
-     * ({@code 1}) or only the progress thread reads them ({@code 0}).
-     */
-    public static final String WAITER_READS_PROP_NAME = "mpjbuf.niodev.waiterReads";
-    /** Default: only the progress thread reads. */
-    public static final boolean WAITER_READS_DEFAULT = false;
-
-    /**
      * Property naming how long, in seconds, a connection may stay silent before TCP probes the
      * peer (one probe a second, three unanswered end it): a host that disappears without a reset,
      * or a cut link, fails the requests on it within this time plus three seconds instead of
@@ -107,9 +99,6 @@ public final class NiodevConfiguration {
     /** The keepalive idle time in effect, in seconds; 0 for the system's. */
     public static final long KEEPALIVE_IDLE_SECONDS =
         longValue(KEEPALIVE_IDLE_SECONDS_PROP_NAME, null, KEEPALIVE_IDLE_SECONDS_DEFAULT);
-    /** Whether waiting threads read, in effect. */
-    public static final boolean WAITER_READS =
-        longValue(WAITER_READS_PROP_NAME, null, WAITER_READS_DEFAULT ? 1 : 0) != 0;
     /** The spin time in effect. */
     public static final long IDLE_SPIN_NANOS = longValue(IDLE_SPIN_NANOS_PROP_NAME, null, IDLE_SPIN_NANOS_DEFAULT);
 

@@ -71,7 +71,6 @@ final class NiodevDevice implements Device {
     private int eagerLimit;
     private int maxMessageLength;
     private SpinBudget spinBudget;
-    private boolean waiterReads;
     private long finishTimeoutMillis;
     private BufferPool pool;
     private Matcher matcher;
@@ -115,8 +114,6 @@ final class NiodevDevice implements Device {
             NiodevConfiguration.IDLE_SPIN_NANOS);
         spinBudget = new SpinBudget(localRanks > Runtime.getRuntime().availableProcessors() ? Math.min(spin, 1_000L)
             : spin);
-        waiterReads = NiodevConfiguration.longValue(NiodevConfiguration.WAITER_READS_PROP_NAME, arguments,
-            NiodevConfiguration.WAITER_READS ? 1 : 0) != 0;
         ids = new ProcessID[size];
         for (int r = 0; r < size; r++) {
             ids[r] = ProcessID.of(r);
@@ -240,6 +237,7 @@ final class NiodevDevice implements Device {
                 }
             }
         }
+        pollingStops();
         final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(finishTimeoutMillis);
         for (final Connection c : connections) {
             while (c != null && c.isOpen() && !c.byeReceived && !c.byeAcknowledged
@@ -430,6 +428,7 @@ final class NiodevDevice implements Device {
     @Override
     public Status iprobe(final ProcessID source, final int tag, final int context) {
         checkActive();
+        poll();
         final Arrival message = matcher.firstMessage(Checks.source(source, size), tag, context);
         return message == null ? null : message.status(ids[message.source]);
     }
@@ -437,6 +436,7 @@ final class NiodevDevice implements Device {
     @Override
     public Request peek() {
         checkActive();
+        pollingStops();
         final Request completed = completions.next(() -> lifecycle == ACTIVE);
         checkActive();
         return completed;
@@ -471,26 +471,18 @@ final class NiodevDevice implements Device {
         return ids[rank];
     }
 
-    /**
-     * Lets a thread that spins while it waits for a request read the sockets itself: the one of
-     * {@code peer}, or all of them for {@link ProcessID#ANY_RANK}; a socket another thread is
-     * reading is skipped.
-     */
-    void pollReads(final int peer) {
-        if (!waiterReads || lifecycle != ACTIVE || peer == rank) {
-            return;
+    @Override
+    public void poll() {
+        if (lifecycle == ACTIVE && engine != null) {
+            engine.poll();
         }
-        if (peer != ProcessID.ANY_RANK) {
-            final Connection c = connections[peer];
-            if (c != null) {
-                c.read(false);
-            }
-            return;
-        }
-        for (final Connection c : connections) {
-            if (c != null) {
-                c.read(false);
-            }
+    }
+
+    @Override
+    public void pollingStops() {
+        final ProgressEngine driver = engine;
+        if (driver != null) {
+            driver.pollingStops();
         }
     }
 

@@ -23,8 +23,8 @@ import org.mpjbuf.dev.Status;
  * published (under the matcher's lock, or by handing it to a connection) and do not change
  * afterwards, except {@link #id} and {@link #matched}, which the thread holding the matcher's lock
  * sets. Completion happens once ({@link #complete}) and is published by a volatile write; the
- * waiting thread spins for its rank's adaptive {@link SpinBudget}, then parks until the
- * completing thread unparks it.
+ * waiting thread spins for its rank's adaptive {@link SpinBudget}, polling the device's progress
+ * on every turn (see {@link ProgressEngine}), then parks until the completing thread unparks it.
  */
 final class NiodevRequest extends Queued implements Request {
     static final byte SEND = 0;
@@ -176,8 +176,8 @@ final class NiodevRequest extends Queued implements Request {
             boolean spun = spinNanos > 0;
             for (int i = 1; spun && !isComplete(); i++) {
                 Thread.onSpinWait();
-                owner.pollReads(peer);
-                if ((i & 63) == 0 && System.nanoTime() - deadline >= 0) {
+                owner.poll();
+                if ((i & 7) == 0 && System.nanoTime() - deadline >= 0) {
                     spun = false;
                 }
             }
@@ -187,6 +187,7 @@ final class NiodevRequest extends Queued implements Request {
                 if (spinNanos > 0) {
                     budget.spinFailed();
                 }
+                owner.pollingStops();
                 park();
             }
         }

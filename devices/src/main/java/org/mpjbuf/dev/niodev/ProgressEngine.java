@@ -6,69 +6,66 @@ import java.net.StandardSocketOptions;
 
 import jdk.net.ExtendedSocketOptions;
 import java.nio.channels.Channel;
+import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.security.SecureRandom;
-import java.util.Iterator;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 
 import javax.crypto.spec.SecretKeySpec;
 
 import org.mpjbuf.dev.DeviceException;
 
 /**
- * The progress thread of one niodev device: one selector over the listening socket, the
- * connections being authenticated and the authenticated connections.
+ * The progress of one niodev device: one selector over the listening socket, the connections
+ * being authenticated and the authenticated connections, driven by a progress thread of its own
+ * or, while they wait, by the rank's waiting threads.
  *
  * <h2>Design note</h2>
- * Progress runs in one selector thread per device, and sends start in the sending thread
- * (optionally a spinning waiter reads too, see below):
+ * Sends start in the sending thread; reads run on whichever thread holds the right to drive the
+ * selector (the {@code driving} lock), one thread at a time:
  * <ol>
  *   <li>A sending thread writes its frame itself when nothing is queued before it on that
  *       connection (the common case: one system call, no hand-off); only what the socket does
- *       not take is queued, and the progress thread finishes it when the socket is writable.</li>
- *   <li>The progress thread reads every connection (a header, then the payload straight into a
- *       pooled block), matches arrivals, answers requests to send, and delivers data into
- *       receives that were posted first.</li>
+ *       not take is queued, for the driving thread to finish when the socket is writable.</li>
+ *   <li>A thread that spins while it waits for a request {@linkplain #poll() polls}: it takes
+ *       the lock if it is free, selects without blocking, and reads, matches and delivers what
+ *       has arrived on every connection, so its own completion happens on its own core with no
+ *       wake-up at all, and traffic of peers it does not wait for (a request to send, a
+ *       rendezvous answer) is served as well.</li>
+ *   <li>The progress thread selects, blocking, only while nobody polls: it stands aside for
+ *       {@link #HANDOVER_NANOS} after the last poll (a poller that finds it blocked in the
+ *       selector wakes it once), and takes over at once when a waiter stops spinning to park
+ *       ({@link #pollingStops()}). So a rank whose threads compute, or wait parked, still answers
+ *       every peer, and one whose threads spin costs no thread switch per message.</li>
  * </ol>
- * So a thread that waits for a receive never reads sockets: it spins briefly and parks, and the
- * progress thread unparks it. Reading in the waiting thread instead would save that wake-up on a
- * dedicated core, but a user thread would then block on (or have to hand over) the traffic of
- * peers it does not wait for, and a rank whose threads are all computing would not answer a
- * rendezvous request to send; one thread that owns all reads keeps the frame order of each
- * connection trivially and costs one core's share only when there is traffic. The queues between
- * user threads and this thread are a lock per connection and the matcher's lock; no JCTools queue
- * is needed because sends do not go through this thread unless the socket is full.
+ * One driver at a time keeps the frame order of each connection without a lock per connection.
+ * The queues between user threads and the driver are a lock per connection (writes) and the
+ * matcher's lock; no JCTools queue is needed because sends do not go through another thread
+ * unless the socket is full.
  *
- * <p><b>Measured</b> (a ping-pong between two ranks as threads of one JVM over loopback, on the
- * 2-core development machine while other builds ran, load average 9 to 27, so only the shape
- * counts): 1 B half round trip 24-47 us, 64 KiB 1.0-1.8 GB/s, 1 MiB 2.5-3.5 GB/s, 4 MiB
- * 1.7-2.8 GB/s. A waiting thread that kept spinning (no park) made it 3 to 6 times slower
- * there (132 us at 1 B, 0.47 GB/s at 1 MiB), because on two busy cores the spinner takes the
- * core the progress thread needs; hence waits spin only for the rank's adaptive
- * {@link org.mpjbuf.dev.SpinBudget} (20 us at most by default), which shrinks to nothing when
- * spins fail. Each message costs two wake-ups (the progress thread, then the waiter). With
- * {@code mpjbuf.niodev.waiterReads=1} a waiting thread that spins also reads the socket it waits
- * on when the progress thread is not reading it (one read lock per connection keeps each
- * connection's frames in order), so it does both: in interleaved runs on the same busy machine
- * the 1 B half round trip fell from 35-41 us to 21-26 us, but the bandwidth at 64 KiB to 1 MiB
- * fell by up to half (the spinning reader takes the core the progress thread and the peer
- * need), so the default stays with the progress thread alone until this is measured on idle
- * cores beside Open MPI's TCP transport.
+ * <p><b>Measured</b> (benchmarks README, "niodev against Open MPI's TCP transport"): with the
+ * progress thread alone, every message cost two wake-ups (the progress thread, then the waiter),
+ * 12-18 us for a 1 B half round trip on this 2-core machine against Open MPI's 5.5-8 us;
+ * polling waiters take both out.
  *
  * <p>Handshakes: a connection accepted or made is not a peer until it has passed the
  * challenge-response of {@link Handshake}; one that fails, sends garbage, or stays silent past the
  * handshake timeout is closed and logged, and nothing else happens.
  *
- * <p>Thread-safe: {@link #connect} and {@link #stop} may be called from any thread; everything
- * else runs on the progress thread.
+ * <p>Thread-safe: {@link #connect}, {@link #execute}, {@link #poll}, {@link #pollingStops} and
+ * {@link #stop} may be called from any thread; everything else runs under the driving lock.
  */
 final class ProgressEngine implements Runnable {
     private static final System.Logger LOG = System.getLogger(ProgressEngine.class.getName());
     private static final long SELECT_MILLIS = 100;
+    /** How long the progress thread stands aside after a waiting thread last polled. */
+    static final long HANDOVER_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final NiodevDevice device;
     private final Selector selector;
@@ -80,6 +77,14 @@ final class ProgressEngine implements Runnable {
     private final Thread thread;
     private volatile boolean running = true;
     private long nextExpiryCheck;
+    /** Held by the thread that drives the selector: the progress thread or a polling waiter. */
+    private final ReentrantLock driving = new ReentrantLock();
+    /** When a waiting thread last polled ({@link System#nanoTime()}). */
+    private volatile long lastPoll = System.nanoTime() - 2 * HANDOVER_NANOS;
+    /** Whether the progress thread is blocked in the selector. */
+    private volatile boolean selecting;
+    /** Whether a poller has woken the selector since the progress thread last blocked in it. */
+    private volatile boolean wakeRequested;
 
     ProgressEngine(final NiodevDevice device, final Selector selector, final ServerSocketChannel listener,
                    final SecretKeySpec key, final long handshakeTimeoutMillis) throws IOException {
@@ -130,10 +135,43 @@ final class ProgressEngine implements Runnable {
         selector.wakeup();
     }
 
+    /**
+     * Drives progress on a waiting thread for a moment: selects without blocking and handles what
+     * is ready, unless another thread drives already; keeps the progress thread aside.
+     */
+    void poll() {
+        lastPoll = System.nanoTime();
+        if (!driving.tryLock()) {
+            if (selecting && !wakeRequested) {
+                wakeRequested = true;
+                selector.wakeup();
+            }
+            return;
+        }
+        try {
+            if (running) {
+                drive(0);
+            }
+        } catch (final ClosedSelectorException finished) {
+            // the device finished meanwhile: nothing is left to drive
+        } catch (final IOException | RuntimeException ex) {
+            failed(ex);
+        } finally {
+            driving.unlock();
+        }
+    }
+
+    /** A waiting thread stops polling: the progress thread takes over at once. */
+    void pollingStops() {
+        lastPoll = System.nanoTime() - 2 * HANDOVER_NANOS;
+        LockSupport.unpark(thread);
+    }
+
     /** Stops the thread and waits for it (unless called on it). */
     void stop() {
         running = false;
         selector.wakeup();
+        LockSupport.unpark(thread);
         if (Thread.currentThread() != thread) {
             try {
                 thread.join(TimeUnit.SECONDS.toMillis(10));
@@ -147,23 +185,51 @@ final class ProgressEngine implements Runnable {
     public void run() {
         try {
             while (running) {
-                for (Runnable task = tasks.poll(); task != null; task = tasks.poll()) {
-                    task.run();
+                final long quiet = System.nanoTime() - lastPoll;
+                if (quiet < HANDOVER_NANOS) {
+                    LockSupport.parkNanos(this, HANDOVER_NANOS - quiet);
+                    continue;
                 }
-                selector.select(SELECT_MILLIS);
-                final Iterator<SelectionKey> selected = selector.selectedKeys().iterator();
-                while (selected.hasNext()) {
-                    final SelectionKey ready = selected.next();
-                    selected.remove();
-                    dispatch(ready);
+                driving.lock();
+                try {
+                    if (running) {
+                        drive(SELECT_MILLIS);
+                    }
+                } finally {
+                    driving.unlock();
                 }
-                expireHandshakes();
             }
         } catch (final IOException | RuntimeException | Error ex) {
-            if (running) {
-                LOG.log(System.Logger.Level.ERROR, "niodev progress thread of rank " + device.rank() + " failed", ex);
-                device.progressFailed("the niodev progress thread of rank " + device.rank() + " failed: " + ex);
+            failed(ex);
+        }
+    }
+
+    /**
+     * Runs queued tasks, selects (blocking up to {@code timeoutMillis}, or not at all for 0) and
+     * handles every ready key; under the driving lock.
+     */
+    private void drive(final long timeoutMillis) throws IOException {
+        for (Runnable task = tasks.poll(); task != null; task = tasks.poll()) {
+            task.run();
+        }
+        if (timeoutMillis == 0) {
+            selector.selectNow(this::dispatch);
+        } else {
+            selecting = true;
+            try {
+                selector.select(this::dispatch, timeoutMillis);
+            } finally {
+                selecting = false;
+                wakeRequested = false;
             }
+        }
+        expireHandshakes();
+    }
+
+    private void failed(final Throwable ex) {
+        if (running) {
+            LOG.log(System.Logger.Level.ERROR, "niodev progress of rank " + device.rank() + " failed", ex);
+            device.progressFailed("the niodev progress of rank " + device.rank() + " failed: " + ex);
         }
     }
 
@@ -174,7 +240,7 @@ final class ProgressEngine implements Runnable {
         final Object attachment = ready.attachment();
         if (attachment instanceof Connection connection) {
             if (ready.isReadable()) {
-                connection.read(true);
+                connection.read();
             }
             try {
                 if (ready.isValid() && ready.isWritable()) {

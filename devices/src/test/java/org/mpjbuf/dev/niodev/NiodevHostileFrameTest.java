@@ -83,7 +83,9 @@ final class NiodevHostileFrameTest {
     @EnumSource(Hostile.class)
     @Timeout(30)
     void shouldCloseTheConnectionOfAHostilePeerAndFailItsReceiveNamingIt(final Hostile hostile) throws Exception {
-        closeAndFail(hostile, LIMITS);
+        final Map<String, String> progressThreadReads = new java.util.HashMap<>(LIMITS);
+        progressThreadReads.put(NiodevConfiguration.IDLE_SPIN_NANOS_PROP_NAME, "0");
+        closeAndFail(hostile, progressThreadReads);
     }
 
     @ParameterizedTest
@@ -91,7 +93,6 @@ final class NiodevHostileFrameTest {
     @Timeout(30)
     void shouldDoTheSameWhenTheWaitingThreadReadsTheHostileBytes(final Hostile hostile) throws Exception {
         final Map<String, String> waiterReads = new java.util.HashMap<>(LIMITS);
-        waiterReads.put(NiodevConfiguration.WAITER_READS_PROP_NAME, "1");
         waiterReads.put(NiodevConfiguration.IDLE_SPIN_NANOS_PROP_NAME, "1000000000");
         closeAndFail(hostile, waiterReads);
     }
