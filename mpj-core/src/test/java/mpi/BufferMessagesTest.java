@@ -95,24 +95,29 @@ class BufferMessagesTest {
     @MethodSource("sizes")
     void shouldSendEveryPrimitiveTypeContiguous(int size) {
         Ranks.run(size, world -> {
-            int rank = world.Rank();
-            int n = world.Size();
-            int right = (rank + 1) % n;
-            int left = (rank + n - 1) % n;
-            for (int length : new int[] {0, 1, 7, 1000}) {
-                for (Datatype type : PRIMITIVE_TYPES) {
-                    Object out = values(type, length + 2, rank);
-                    Object in = array(type, length + 4);
-                    Status status = world.Sendrecv(out, 1, length, type, right, 5, in, 2, length + 2, type, left, 5);
-                    Object expected = values(type, length + 2, left);
-                    for (int i = 0; i < length; i++) {
-                        assertEquals(Array.get(expected, i + 1), Array.get(in, i + 2), type + " element " + i);
+            for (Ranks.Kind kind : Ranks.Kind.values()) {
+                Intracomm comm = kind.of(world);
+                int rank = comm.Rank();
+                int n = comm.Size();
+                int right = (rank + 1) % n;
+                int left = (rank + n - 1) % n;
+                for (int length : new int[] {0, 1, 7, 1000}) {
+                    for (Datatype type : PRIMITIVE_TYPES) {
+                        Object out = values(type, length + 2, rank);
+                        Object in = array(type, length + 4);
+                        Status status = comm.Sendrecv(out, 1, length, type, right, 5,
+                            in, 2, length + 2, type, MPI.ANY_SOURCE, MPI.ANY_TAG);
+                        Object expected = values(type, length + 2, left);
+                        for (int i = 0; i < length; i++) {
+                            assertEquals(Array.get(expected, i + 1), Array.get(in, i + 2), kind + " " + type + " element " + i);
+                        }
+                        assertEquals(length, status.Get_count(type));
+                        assertEquals(length, status.count);
+                        assertEquals(length, status.numEls);
+                        assertEquals(length * width(in), status.countInBytes);
+                        assertEquals(left, status.source);
+                        assertEquals(5, status.tag);
                     }
-                    assertEquals(length, status.Get_count(type));
-                    assertEquals(length, status.count);
-                    assertEquals(length, status.numEls);
-                    assertEquals(length * width(in), status.countInBytes);
-                    assertEquals(left, status.source);
                 }
             }
         });
