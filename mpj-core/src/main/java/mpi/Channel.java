@@ -1,5 +1,7 @@
 package mpi;
 
+import org.mpjbuf.Buffer;
+import org.mpjbuf.BufferFactory;
 import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.ProcessID;
@@ -16,15 +18,28 @@ import org.mpjbuf.mpj.datatype.MappedDatatype;
  * operations and communicator management (any tag except {@code MPI.ANY_TAG}); messages of
  * different contexts never match each other.
  *
- * <p><b>Data path.</b> A message whose items form one run of the user's array (a basic type, or a
- * dense contiguous derived type) goes to the device as that run: smdev copies it once, sender
- * array to receiver array. Any other message is packed once into a contiguous array of its base
- * type, and the receive hands the device a {@link ScatterSink}, which scatters the elements into
- * the receive's datatype straight from where the device holds them: from the sender's packed
- * array above the device's protocol switch limit (two passes in all), from the device's eager
- * copy below it. Both sides speak in runs of the same element type, so a Vector sent may be
- * received as a Contiguous or a basic type of the same signature.
- * {@code MPI.OBJECT} elements are serialized by the device.
+ * <p><b>Data path.</b> Both sides speak in elements of the datatype's base type, so a Vector sent
+ * may be received as a Contiguous or a basic type of the same signature. How the elements travel
+ * depends on the device's world:
+ * <ul>
+ *   <li><em>Processes</em> (niodev): every message is a pooled mpjbuf {@link Buffer} of one
+ *       section of the base type ({@link BufferMessages}). The send copies the items once, from
+ *       the user's array through the datatype's runs straight into the buffer, and frees the
+ *       buffer when the device request completes (a buffered send also releases its share of
+ *       the attached buffer then). The receive takes a buffer sized for its count and type, and
+ *       when it is completed ({@code Wait}, {@code Test}, ...) {@link BufferReceive} copies the
+ *       section once into the items and frees the buffer, on every outcome. {@code MPI.OBJECT}
+ *       elements are serialized into the buffer's dynamic part and read back under the object
+ *       filter.</li>
+ *   <li><em>Threads</em> (smdev): a message whose items form one run of the user's array (a
+ *       basic type, or a dense contiguous derived type) goes to the device as that run, copied
+ *       once, sender array to receiver array. Any other message is packed once into a contiguous
+ *       array of its base type, and the receive hands the device a {@link ScatterSink}, which
+ *       scatters the elements into the receive's datatype straight from where the device holds
+ *       them: from the sender's packed array above the device's protocol switch limit (two
+ *       passes in all), from the device's eager copy below it. {@code MPI.OBJECT} elements are
+ *       serialized by the device.</li>
+ * </ul>
  *
  * <p>Thread-safe: immutable; the device is thread-safe.
  */
@@ -35,6 +50,8 @@ final class Channel {
 
     private final RankState state;
     private final Device device;
+    /** The factory of message buffers when the ranks are processes; null when they are threads. */
+    private final BufferFactory buffers;
     private final int context;
     private final ProcessID[] peers;
     private final int[] rankOfProcess;
@@ -52,6 +69,7 @@ final class Channel {
     Channel(RankState state, Group peers, int context, boolean userTags) {
         this.state = state;
         this.device = state.device();
+        this.buffers = state.messageBuffers();
         this.context = context;
         this.userTags = userTags;
         this.peers = new ProcessID[peers.Size()];
@@ -107,6 +125,9 @@ final class Channel {
         }
         ProcessID to = peer(dest, "dest");
         int elements = elementCount(type, count);
+        if (buffers != null) {
+            return postPacked(mode, buf, offset, count, type, elements, to, dest, tag);
+        }
         int index = DatatypeEngine.contiguousIndex(type, offset, count);
         if (mode != SendMode.BUFFERED && index >= 0) {
             return start(mode, buf, index, elements, to, dest, tag);
@@ -125,6 +146,44 @@ final class Channel {
         }
         request.addCompletionListener(done -> Types.release(type, packed));
         return request;
+    }
+
+    /**
+     * Packs a send into a pooled buffer and hands it to the device; the buffer (and a buffered
+     * send's reservation) is released when the device request completes, or at once on failure.
+     *
+     * @return the device request, or null for a buffered send (complete for the caller)
+     */
+    private org.mpjbuf.dev.Request postPacked(SendMode mode, Object buf, int offset, int count,
+                                              MappedDatatype type, int elements, ProcessID to, int dest,
+                                              int tag) throws MPIException {
+        AttachedBuffer attached = state.attached();
+        long reserved = mode == SendMode.BUFFERED ? attached.reserve(Types.byteLength(type, elements)) : 0;
+        Buffer packed;
+        try {
+            packed = BufferMessages.pack(buffers, buf, offset, count, type, elements);
+        } catch (MPIException failed) {
+            attached.release(reserved);
+            throw Checks.error(failed);
+        }
+        org.mpjbuf.dev.Request request;
+        try {
+            request = mode == SendMode.SYNCHRONOUS
+                ? device.issend(packed, to, tag, context)
+                : device.isend(packed, to, tag, context);
+        } catch (RuntimeException failed) {
+            attached.release(reserved);
+            buffers.free(packed);
+            if (failed instanceof DeviceException || failed instanceof IllegalArgumentException) {
+                throw sendFailure(elements, dest, tag, failed);
+            }
+            throw failed;
+        }
+        request.addCompletionListener(done -> {
+            attached.release(reserved);
+            buffers.free(packed);
+        });
+        return mode == SendMode.BUFFERED ? null : request;
     }
 
     private org.mpjbuf.dev.Request start(SendMode mode, Object data, int index, int elements,
@@ -175,6 +234,10 @@ final class Channel {
         ProcessID from = sourceId(source);
         int deviceTag = deviceTag(tag);
         int elements = elementCount(type, count);
+        if (buffers != null) {
+            startPackedRecv(target, buf, offset, count, type, elements, from, source, tag);
+            return;
+        }
         int index = DatatypeEngine.contiguousIndex(type, offset, count);
         try {
             if (index >= 0) {
@@ -189,14 +252,41 @@ final class Channel {
     }
 
     /**
-     * Receives and waits, without a request object when the items are one run of the array (the
-     * common case); other messages go through {@link #startRecv} and a request.
+     * Posts a receive into a pooled buffer sized for {@code elements} of the type's base type;
+     * the request's {@link BufferReceive} unpacks it and frees the buffer, and a failure to post
+     * frees it at once.
+     */
+    private void startPackedRecv(Request target, Object buf, int offset, int count, MappedDatatype type,
+                                 int elements, ProcessID from, int source, int tag) throws MPIException {
+        Buffer buffer;
+        try {
+            buffer = BufferMessages.receiveBuffer(buffers, type, elements);
+        } catch (MPIException failed) {
+            throw Checks.error(failed);
+        }
+        org.mpjbuf.dev.Request request;
+        try {
+            request = device.irecv(buffer, from, deviceTag(tag), context);
+        } catch (RuntimeException failed) {
+            buffers.free(buffer);
+            if (failed instanceof DeviceException || failed instanceof IllegalArgumentException) {
+                throw receiveFailure(elements, source, tag, failed);
+            }
+            throw failed;
+        }
+        target.track(request, new BufferReceive(buffers, buffer, buf, offset, count, type, elements, received));
+    }
+
+    /**
+     * Receives and waits, without a request object when the items are one run of the array on a
+     * thread device (the common case); other messages go through {@link #startRecv} and a
+     * request.
      */
     Status recv(Object buf, int offset, int count, Datatype datatype, int source, int tag)
         throws MPIException {
         MappedDatatype type = checkedType(buf, offset, count, datatype, "buf");
         int index = DatatypeEngine.contiguousIndex(type, offset, count);
-        if (index < 0 || source == MPI.PROC_NULL) {
+        if (buffers != null || index < 0 || source == MPI.PROC_NULL) {
             Request receive = new Request(state);
             startRecv(receive, buf, offset, count, datatype, source, tag);
             return receive.Wait();
@@ -273,9 +363,18 @@ final class Channel {
         return receive.Wait();
     }
 
-    /** Sends a buffer's contents and receives into the same buffer. */
+    /**
+     * Sends a buffer's contents and receives into the same buffer. On a process device the send
+     * packs the items before it returns and the receive writes them only when it is unpacked,
+     * on {@code Wait}, so no copy is needed; on a thread device the outgoing items are copied
+     * first.
+     */
     Status sendrecvReplace(Object buf, int offset, int count, Datatype datatype, int dest,
                            int sendtag, int source, int recvtag) throws MPIException {
+        if (buffers != null) {
+            return sendrecv(buf, offset, count, datatype, dest, sendtag, buf, offset, count, datatype,
+                source, recvtag);
+        }
         MappedDatatype type = checkedType(buf, offset, count, datatype, "buf");
         int elements = elementCount(type, count);
         Object copy = Types.pack(buf, offset, count, type, elements);
@@ -295,7 +394,8 @@ final class Channel {
             return Status.cancelled(received.tag());
         }
         return new Status(rankOfProcess[received.source().rank()], received.tag(),
-            received.elementCount(), received.byteCount());
+            received.elementCount(),
+            buffers == null ? received.byteCount() : BufferMessages.elementBytes(received));
     }
 
     private ProcessID peer(int rank, String argument) throws MPIException {

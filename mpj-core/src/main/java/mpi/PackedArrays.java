@@ -7,10 +7,10 @@ import org.mpjbuf.mpj.datatype.BaseType;
 import org.mpjbuf.mpj.runtime.RuntimeConfiguration;
 
 /**
- * Reusable contiguous arrays into which point-to-point packs the items of a non-contiguous
- * datatype before sending them (and {@code Sendrecv_replace} keeps its outgoing copy), so that a
- * derived-type message allocates nothing in the steady state; receives scatter straight from
- * where the device holds the elements and take no array.
+ * Reusable contiguous arrays into which point-to-point on a thread device packs the items of a
+ * non-contiguous datatype before sending them (and {@code Sendrecv_replace} keeps its outgoing
+ * copy), so that a derived-type message allocates nothing in the steady state; receives scatter
+ * straight from where the device holds the elements and take no array.
  *
  * <h2>Design</h2>
  * Arrays are kept per base type in power-of-two size classes of at least {@link #MIN_LENGTH}

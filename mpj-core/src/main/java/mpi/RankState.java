@@ -1,20 +1,24 @@
 package mpi;
 
+import org.mpjbuf.BufferFactory;
 import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceArguments;
+import org.mpjbuf.dev.DeviceProvider;
 import org.mpjbuf.dev.ProcessID;
+import org.mpjbuf.dev.WorldKind;
 import org.mpjbuf.mpj.runtime.RankEnvironment;
 
 /**
  * Everything MPI keeps per rank: the rank's environment and device, the process ids of the job,
- * the allocator of communicator contexts, the attached buffer of buffered sends, the error
- * handler, and the predefined communicators.
+ * the pool of message buffers on a process device, the allocator of communicator contexts, the
+ * attached buffer of buffered sends, the error handler, and the predefined communicators.
  *
  * <p>A launched program finds its state through {@link MPI}'s statics (one copy of the class per
  * rank); a rank of {@code Job.runTasks}, which shares the classes with the other ranks, finds it
  * through a thread-local bound to the rank's thread and inherited by the threads it starts.
  *
- * <p>Thread-safe: the device and the allocators are thread-safe; the error handler is volatile.
+ * <p>Thread-safe: the device, the buffer factory and the allocators are thread-safe; the error
+ * handler is volatile.
  */
 final class RankState {
 
@@ -23,6 +27,8 @@ final class RankState {
     private final RankEnvironment environment;
     private final Device device;
     private final ProcessID[] processes;
+    /** The factory of the buffers messages travel in; null when the ranks are threads. */
+    private final BufferFactory messageBuffers;
     private final Thread mainThread;
     private final ContextIds contexts = new ContextIds();
     private final AttachedBuffer attached = new AttachedBuffer();
@@ -47,6 +53,9 @@ final class RankState {
                 + " could not start rank " + environment.rank() + " of " + environment.size()
                 + ": " + failed.getMessage(), failed);
         }
+        this.messageBuffers = DeviceProvider.forName(environment.deviceName()).worldKind() == WorldKind.PROCESSES
+            ? BufferFactory.builder().dynamicCapacity(0).build()
+            : null;
         int[] all = new int[environment.size()];
         for (int process = 0; process < all.length; process++) {
             all[process] = process;
@@ -112,10 +121,16 @@ final class RankState {
         return TASK.get();
     }
 
-    /** Leaves the job: waits for buffered sends, then finishes the device. */
+    /**
+     * Leaves the job: waits for buffered sends, then finishes the device and closes the pool of
+     * message buffers.
+     */
     void finish() throws MPIException {
         attached.drain(environment);
         device.finish();
+        if (messageBuffers != null) {
+            messageBuffers.close();
+        }
     }
 
     RankEnvironment environment() {
@@ -124,6 +139,16 @@ final class RankState {
 
     Device device() {
         return device;
+    }
+
+    /**
+     * Returns the factory of the pooled buffers every message travels in when the ranks are
+     * processes ({@link WorldKind#PROCESSES}: the static part in pooled memory of the configured
+     * medium, direct by default, no dynamic part unless the message has objects); null when the
+     * ranks are threads of one JVM ({@link WorldKind#THREADS}), whose messages go as arrays.
+     */
+    BufferFactory messageBuffers() {
+        return messageBuffers;
     }
 
     /** Returns the process id of a world process number. */

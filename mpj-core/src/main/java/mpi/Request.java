@@ -25,10 +25,24 @@ import org.mpjbuf.dev.TruncationException;
  */
 public class Request {
 
-    /** What turns a completed device request into the operation's status (and unpacks). */
+    /**
+     * What turns a completed device request into the operation's status (and unpacks), or a
+     * failed one into the operation's error; exactly one of the two methods is called, once.
+     */
     @FunctionalInterface
     interface Finisher {
         Status finish(org.mpjbuf.dev.Status deviceStatus) throws MPIException;
+
+        /**
+         * Returns the error of an operation whose device request failed: by default
+         * {@code MPI_ERR_TRUNCATE} with both sizes for a truncation, else {@code MPI_ERR_OTHER}.
+         * An operation that holds resources until it completes overrides it to release them.
+         */
+        default MPIException failed(DeviceException failure) {
+            return failure instanceof TruncationException truncated
+                ? truncationError(truncated)
+                : new MPIException(MPIException.ERR_OTHER, "the operation failed: " + failure.getMessage());
+        }
     }
 
     private static final VarHandle WAITER;
@@ -325,21 +339,28 @@ public class Request {
         org.mpjbuf.dev.Status deviceStatus;
         try {
             deviceStatus = deviceRequest.test();
-        } catch (TruncationException truncated) {
-            throw Checks.error(truncationError(truncated));
         } catch (DeviceException failed) {
-            throw Checks.error(MPIException.ERR_OTHER, "the operation failed: " + failed.getMessage());
+            throw Checks.error(whenDone.failed(failed));
         }
         return whenDone.finish(deviceStatus);
     }
 
     /** Describes a truncated receive with both sizes. */
     static MPIException truncationError(TruncationException truncated) {
-        org.mpjbuf.dev.Status sent = truncated.status();
+        return truncationError(truncated.status(), truncated.receiveCount(), truncated);
+    }
+
+    /**
+     * Describes a receive of {@code receiveCount} elements that a longer message matched.
+     *
+     * @param sent  the status of the message as sent
+     * @param cause what detected it, or null
+     */
+    static MPIException truncationError(org.mpjbuf.dev.Status sent, int receiveCount, Throwable cause) {
         return new MPIException(MPIException.ERR_TRUNCATE, "message of " + sent.elementCount()
             + " " + sent.elementType() + " elements with tag " + sent.tag()
-            + " is longer than the receive buffer of " + truncated.receiveCount()
-            + " elements (receive a larger count, or probe first)", truncated);
+            + " is longer than the receive buffer of " + receiveCount
+            + " elements (receive a larger count, or probe first)", cause);
     }
 
     private static boolean anyActive(Request[] requests) {

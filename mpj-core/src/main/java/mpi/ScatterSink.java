@@ -7,7 +7,8 @@ import org.mpjbuf.mpj.datatype.ArrayPacking;
 import org.mpjbuf.mpj.datatype.MappedDatatype;
 
 /**
- * The receiving side of a non-contiguous message: scatters the received elements, where the
+ * The receiving side of a non-contiguous message on a thread device (a process device receives
+ * into a {@link BufferReceive} instead): scatters the received elements, where the
  * device holds them (the sender's packed array, or the device's eager copy), straight into the
  * items of the receive's datatype, so no intermediate contiguous array is filled and read again.
  *

@@ -7,7 +7,8 @@ import org.mpjbuf.mpj.datatype.BasicTypes;
 import org.mpjbuf.mpj.datatype.MappedDatatype;
 
 /**
- * Packing of non-contiguous messages for point-to-point: the items of a derived datatype are
+ * Packing of non-contiguous messages for point-to-point on a thread device (a process device
+ * packs into a pooled buffer instead, {@link BufferMessages}): the items of a derived datatype are
  * gathered, in type-map order, into a contiguous array of the base type, and scattered back from
  * one, by the datatype engine's {@link ArrayPacking} (bulk copies for long runs, one tight
  * element loop for the short runs of a committed type). The contiguous arrays come from

@@ -19,6 +19,9 @@ import mpi.MPIException;
  *     // that; on receipt, ArrayPacking.scatter the received prefix into the items
  * }
  * }</pre>
+ * That is the path of a thread device. On a process device point-to-point sends every message as
+ * an mpjbuf buffer instead, and copies the items straight between the array and the buffer with
+ * the runs {@link TypeWalker} visits.
  * {@code Comm.Pack}, {@code Unpack} and {@code Pack_size} are {@link BytePacking}.
  * On receipt of {@code n} base elements, {@code Status.Get_count(datatype)} is
  * {@link #getCount getCount(n, datatype)} and {@code Get_elements} is
