@@ -25,6 +25,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import org.mpjbuf.dev.ibvdev.FfmObjects.FfmCompletionQueue;
+import org.mpjbuf.dev.ibvdev.FfmObjects.FfmContext;
+import org.mpjbuf.dev.ibvdev.FfmObjects.FfmMemoryRegion;
+import org.mpjbuf.dev.ibvdev.FfmObjects.FfmObject;
+import org.mpjbuf.dev.ibvdev.FfmObjects.FfmProtectionDomain;
+import org.mpjbuf.dev.ibvdev.FfmObjects.FfmQueuePair;
+
 /**
  * {@link Verbs} over rdma-core's {@code libibverbs.so.1}, through the FFM API.
  *
@@ -360,7 +367,19 @@ public final class FfmVerbs implements Verbs {
         MemorySegment cq = createObject("ibv_create_cq", device.name + ", " + capacity + " entries", state ->
             (MemorySegment) call("ibv_create_cq").invokeExact(state, device.pointer, capacity, MemorySegment.NULL,
                 MemorySegment.NULL, 0)).reinterpret(IBV_CQ.byteSize());
-        return new FfmCompletionQueue(cq, capacity, device.pointer.get(ADDRESS, CONTEXT_OPS_POLL_CQ));
+        return completionQueueOver(cq, capacity);
+    }
+
+    /**
+     * A completion queue over a {@code struct ibv_cq}, whose {@code poll_cq} comes from its context's ops.
+     *
+     * @param cq the queue, as long as {@link VerbsLayouts#IBV_CQ}
+     * @param capacity the completions one poll may return
+     * @return the binding's object
+     */
+    static CompletionQueue completionQueueOver(MemorySegment cq, int capacity) {
+        MemorySegment context = cq.get(ADDRESS, CQ_CONTEXT).reinterpret(IBV_CONTEXT.byteSize());
+        return new FfmCompletionQueue(cq, capacity, context.get(ADDRESS, CONTEXT_OPS_POLL_CQ));
     }
 
     @Override
@@ -387,10 +406,22 @@ public final class FfmVerbs implements Verbs {
                 attributes.get(JAVA_INT, QP_INIT_ATTR_MAX_SEND_WR), attributes.get(JAVA_INT, QP_INIT_ATTR_MAX_RECV_WR),
                 attributes.get(JAVA_INT, QP_INIT_ATTR_MAX_SEND_SGE), attributes.get(JAVA_INT, QP_INIT_ATTR_MAX_RECV_SGE),
                 attributes.get(JAVA_INT, QP_INIT_ATTR_MAX_INLINE_DATA));
-            MemorySegment context = qp.get(ADDRESS, QP_CONTEXT).reinterpret(IBV_CONTEXT.byteSize());
-            return new FfmQueuePair(qp, qp.get(JAVA_INT, QP_QP_NUM), granted,
-                context.get(ADDRESS, CONTEXT_OPS_POST_SEND), context.get(ADDRESS, CONTEXT_OPS_POST_RECV));
+            return queuePairOver(qp, granted);
         }
+    }
+
+    /**
+     * A queue pair over a {@code struct ibv_qp}, whose {@code post_send} and {@code post_recv} come
+     * from its context's ops, with work requests sized to the granted capabilities.
+     *
+     * @param qp the queue pair, as long as {@link VerbsLayouts#IBV_QP}
+     * @param granted the sizes the device granted
+     * @return the binding's object
+     */
+    static QueuePair queuePairOver(MemorySegment qp, QueuePairCapabilities granted) {
+        MemorySegment context = qp.get(ADDRESS, QP_CONTEXT).reinterpret(IBV_CONTEXT.byteSize());
+        return new FfmQueuePair(qp, qp.get(JAVA_INT, QP_QP_NUM), granted,
+            context.get(ADDRESS, CONTEXT_OPS_POST_SEND), context.get(ADDRESS, CONTEXT_OPS_POST_RECV));
     }
 
     @Override
@@ -702,168 +733,5 @@ public final class FfmVerbs implements Verbs {
             throw new IllegalStateException(object + " was already destroyed");
         }
         return type.cast(object);
-    }
-
-    // ---------------------------------------------------------------- the objects
-
-    private abstract static class FfmObject {
-        final MemorySegment pointer;
-        boolean live = true;
-
-        FfmObject(MemorySegment pointer) {
-            this.pointer = pointer;
-        }
-    }
-
-    private static final class FfmContext extends FfmObject implements Context {
-        final String name;
-
-        FfmContext(String name, MemorySegment pointer) {
-            super(pointer);
-            this.name = name;
-        }
-
-        @Override
-        public String deviceName() {
-            return name;
-        }
-
-        @Override
-        public String toString() {
-            return "device " + name;
-        }
-    }
-
-    private static final class FfmProtectionDomain extends FfmObject implements ProtectionDomain {
-        final FfmContext context;
-
-        FfmProtectionDomain(FfmContext context, MemorySegment pointer) {
-            super(pointer);
-            this.context = context;
-        }
-
-        @Override
-        public Context context() {
-            return context;
-        }
-
-        @Override
-        public String toString() {
-            return "protection domain of " + context;
-        }
-    }
-
-    private static final class FfmMemoryRegion extends FfmObject implements MemoryRegion {
-        private final long address;
-        private final long byteSize;
-        private final int lkey;
-        private final int rkey;
-
-        FfmMemoryRegion(MemorySegment pointer, long address, long byteSize, int lkey, int rkey) {
-            super(pointer);
-            this.address = address;
-            this.byteSize = byteSize;
-            this.lkey = lkey;
-            this.rkey = rkey;
-        }
-
-        @Override
-        public long address() {
-            return address;
-        }
-
-        @Override
-        public long byteSize() {
-            return byteSize;
-        }
-
-        @Override
-        public int lkey() {
-            return lkey;
-        }
-
-        @Override
-        public int rkey() {
-            return rkey;
-        }
-
-        @Override
-        public String toString() {
-            return "memory region of " + byteSize + " bytes at 0x" + Long.toHexString(address);
-        }
-    }
-
-    private static final class FfmCompletionQueue extends FfmObject implements CompletionQueue {
-        final int capacity;
-        final MemorySegment pollCq;
-        final Arena arena = Arena.ofShared();
-        final MemorySegment completions;
-
-        FfmCompletionQueue(MemorySegment pointer, int capacity, MemorySegment pollCq) {
-            super(pointer);
-            this.capacity = capacity;
-            this.pollCq = pollCq;
-            this.completions = arena.allocate(IBV_WC, capacity);
-        }
-
-        @Override
-        public int capacity() {
-            return capacity;
-        }
-
-        @Override
-        public String toString() {
-            return "completion queue of " + capacity;
-        }
-    }
-
-    private static final class FfmQueuePair extends FfmObject implements QueuePair {
-        final int number;
-        final QueuePairCapabilities capabilities;
-        final MemorySegment postSend;
-        final MemorySegment postRecv;
-        final int maxSendSge;
-        final int maxRecvSge;
-        final Arena arena = Arena.ofShared();
-        final MemorySegment sendWr;
-        final MemorySegment sendSges;
-        final MemorySegment recvWr;
-        final MemorySegment recvSges;
-        final MemorySegment badWr;
-
-        FfmQueuePair(MemorySegment pointer, int number, QueuePairCapabilities capabilities, MemorySegment postSend,
-                     MemorySegment postRecv) {
-            super(pointer);
-            this.number = number;
-            this.capabilities = capabilities;
-            this.postSend = postSend;
-            this.postRecv = postRecv;
-            this.maxSendSge = capabilities.maxSendScatterGather();
-            this.maxRecvSge = capabilities.maxReceiveScatterGather();
-            this.sendWr = arena.allocate(IBV_SEND_WR);
-            this.sendSges = arena.allocate(IBV_SGE, maxSendSge);
-            this.recvWr = arena.allocate(IBV_RECV_WR);
-            this.recvSges = arena.allocate(IBV_SGE, maxRecvSge);
-            this.badWr = arena.allocate(ADDRESS);
-            sendWr.set(ADDRESS, SEND_WR_NEXT, MemorySegment.NULL);
-            sendWr.set(ADDRESS, SEND_WR_SG_LIST, sendSges);
-            recvWr.set(ADDRESS, RECV_WR_NEXT, MemorySegment.NULL);
-            recvWr.set(ADDRESS, RECV_WR_SG_LIST, recvSges);
-        }
-
-        @Override
-        public int number() {
-            return number;
-        }
-
-        @Override
-        public QueuePairCapabilities capabilities() {
-            return capabilities;
-        }
-
-        @Override
-        public String toString() {
-            return "queue pair " + number;
-        }
     }
 }
