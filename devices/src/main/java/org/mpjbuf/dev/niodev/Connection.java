@@ -400,8 +400,13 @@ final class Connection {
                 final Arrival arrival = new Arrival(rank, h.tag, h.context, h.isBuffer(), h.elementType,
                     h.elementCount, h.messageLength, h.dynamicLength, h.order, rendezvous ? h.sendId : -1, null);
                 if (!rendezvous && h.payloadLength > 0) {
-                    arrival.block = protocol.allocate(h.payloadLength);
-                    readPayload(arrival, null);
+                    final NiodevRequest receive = h.isBuffer() ? protocol.matchInPlace(arrival) : null;
+                    if (receive != null) {
+                        readInPlace(arrival, receive, h.messageLength - h.dynamicLength);
+                    } else {
+                        arrival.block = protocol.allocate(h.payloadLength);
+                        readPayload(arrival, null);
+                    }
                 } else {
                     protocol.arrived(arrival);
                 }
@@ -444,7 +449,8 @@ final class Connection {
     }
 
     /**
-     * Reads a rendezvous buffer message straight into its receive: the static part into the
+     * Reads a buffer message (rendezvous data, or an eager message whose receive was posted
+     * first) straight into its receive: the static part into the
      * buffer's storage, the dynamic part into an array of its length (checked against the
      * longest message by the decoder, and asked for by a posted receive).
      */

@@ -87,6 +87,38 @@ final class Matcher {
         }
     }
 
+    /**
+     * Matches an eager buffer message whose payload is still to be read, so that the payload can
+     * be read straight into the receive's buffer: when the first posted receive that accepts the
+     * message is a buffer receive with room for its static part, that receive is taken and
+     * registered for the payload as a rendezvous receive is for its data. Otherwise nothing
+     * changes and the message takes the usual way ({@link #arrive} once its payload is read).
+     *
+     * @return the receive now waiting for the payload, or {@code null}
+     */
+    NiodevRequest arriveInPlace(final Arrival message) {
+        lock.lock();
+        try {
+            if (closed) {
+                return null;
+            }
+            for (NiodevRequest r = posted.head(); r != null; r = posted.next(r)) {
+                if (r.accepts(message.source, message.tag, message.context)) {
+                    if (r.buffer == null
+                        || message.messageLength - message.dynamicLength > r.buffer.storageSegment().byteSize()) {
+                        return null;
+                    }
+                    posted.remove(r);
+                    registerReceive(r, message);
+                    return r;
+                }
+            }
+            return null;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     private void completeProbes(final Arrival message) {
         NiodevRequest probe = probes.head();
         while (probe != null) {

@@ -25,7 +25,9 @@ import org.mpjbuf.dev.Status;
  *       or written from the buffer's own memory (a buffer message), as one EAGER frame, and
  *       completes at once.</li>
  *   <li>Any other send registers with the {@link Matcher} under a send id and writes an RTS.</li>
- *   <li>An arrival (EAGER or RTS) is matched at once; an unmatched one waits as unexpected.</li>
+ *   <li>An arrival (EAGER or RTS) is matched at once; an unmatched one waits as unexpected. An
+ *       eager buffer message whose buffer receive was posted first is read straight into that
+ *       receive's buffer.</li>
  *   <li>A receive that matches an RTS registers under a receive id and the CTS goes back; the
  *       sender then stages its array (or writes its buffer in place) as a DATA frame, which the
  *       receiver reads into a pooled block (into the receive buffer's storage for a buffer
@@ -198,6 +200,14 @@ final class Protocol {
                 + message.tag + " is malformed: " + ex.getMessage(), ex);
         }
         receive.complete(failure == null ? status : null, failure);
+    }
+
+    /**
+     * An eager buffer message's header has arrived: returns the posted receive its payload is to
+     * be read into, now registered for it, or {@code null} to read it into a pooled block first.
+     */
+    NiodevRequest matchInPlace(final Arrival message) {
+        return matcher.arriveInPlace(message);
     }
 
     NiodevRequest findRendezvousReceive(final long receiveId) {
