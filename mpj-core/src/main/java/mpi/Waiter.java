@@ -46,8 +46,8 @@ final class Waiter {
 
     private static final int PROCESSORS = Runtime.getRuntime().availableProcessors();
 
-    private static final ThreadLocal<SpinBudget> BUDGETS =
-        ThreadLocal.withInitial(() -> new SpinBudget(RuntimeConfiguration.WAIT_SPIN_NANOS));
+    /** Each waiting thread's budget, made on its first spin with its device's probe length. */
+    private static final ThreadLocal<SpinBudget> BUDGETS = new ThreadLocal<>();
 
     private Waiter() {
     }
@@ -180,9 +180,13 @@ final class Waiter {
      * @return whether {@code done} held
      */
     private static boolean spin(BooleanSupplier done, RankState state) {
-        SpinBudget budget = BUDGETS.get();
-        long nanos = spinNanos(budget, state.environment());
         Device device = state.device();
+        SpinBudget budget = BUDGETS.get();
+        if (budget == null || budget.probeNanos() != device.spinProbeNanos()) {
+            budget = new SpinBudget(RuntimeConfiguration.WAIT_SPIN_NANOS, device.spinProbeNanos());
+            BUDGETS.set(budget);
+        }
+        long nanos = spinNanos(budget, state.environment());
         if (nanos == 0) {
             device.pollingStops();
             return false;

@@ -415,6 +415,19 @@ public interface Device {
     }
 
     /**
+     * Returns the shortest spin that can see a peer's answer on this device: a waiting thread's
+     * {@link SpinBudget} probes this long when it has fallen to zero and never falls below it
+     * after a spin that succeeded. The default, {@link SpinBudget#PROBE_NANOS}, suits a device
+     * whose round trip takes a microsecond or so; a device over a network answers later and says
+     * so, else the budgets of a ping-pong would shrink below its round trip and never recover.
+     *
+     * @return nanoseconds, {@code >= 0}
+     */
+    default long spinProbeNanos() {
+        return SpinBudget.PROBE_NANOS;
+    }
+
+    /**
      * Returns how many bytes the device reserves in front of a packed send buffer for its own
      * header (xdev's send overhead); the layer above allocates buffers that much larger.
      *

@@ -33,47 +33,72 @@ public final class SpinBudget {
     /** What a successful spin adds to the budget. */
     public static final long STEP_NANOS = 1_000L;
 
-    /** How long a probe spins, and the least budget a successful spin leaves. */
+    /** How long a probe spins, and the least budget a successful spin leaves, unless a device says otherwise. */
     public static final long PROBE_NANOS = 10_000L;
 
     /** Waits between two probes while the budget is zero, a power of two. */
     public static final int PROBE_INTERVAL = 16;
 
     private final long maximumNanos;
+    private final long probeNanos;
     private long nanos;
     private int waitsSinceProbe;
 
     /**
-     * Creates a budget that starts at its maximum.
+     * Creates a budget that starts at its maximum, with probes of {@link #PROBE_NANOS}.
      *
      * @param maximumNanos the configured spin time, {@code >= 0}
      * @throws IllegalArgumentException if {@code maximumNanos} is negative
      */
     public SpinBudget(final long maximumNanos) {
-        if (maximumNanos < 0) {
-            throw new IllegalArgumentException("maximum spin must be >= 0 ns but was " + maximumNanos);
+        this(maximumNanos, PROBE_NANOS);
+    }
+
+    /**
+     * Creates a budget that starts at its maximum, for a device whose answers take about
+     * {@code probeNanos} at the least (a network round trip): probes spin that long, and a
+     * successful spin leaves at least that much, so that a budget never shrinks below what a
+     * spin needs to see any answer at all.
+     *
+     * @param maximumNanos the configured spin time, {@code >= 0}
+     * @param probeNanos   the probe length and least budget after a success, {@code >= 0}
+     * @throws IllegalArgumentException if either is negative
+     */
+    public SpinBudget(final long maximumNanos, final long probeNanos) {
+        if (maximumNanos < 0 || probeNanos < 0) {
+            throw new IllegalArgumentException("maximum spin and probe must be >= 0 ns but were " + maximumNanos
+                + " and " + probeNanos);
         }
         this.maximumNanos = maximumNanos;
+        this.probeNanos = probeNanos;
         this.nanos = maximumNanos;
+    }
+
+    /**
+     * Tells how long a probe spins, and the least budget a successful spin leaves.
+     *
+     * @return nanoseconds
+     */
+    public long probeNanos() {
+        return probeNanos;
     }
 
     /**
      * Tells how long the next wait may spin.
      *
-     * @return the budget in nanoseconds, or a probe's {@link #PROBE_NANOS} now and then when the
-     *     budget is zero
+     * @return the budget in nanoseconds, or a probe now and then when the budget is zero
      */
     public long nanos() {
         final long current = nanos;
         if (current > 0) {
             return current;
         }
-        return (++waitsSinceProbe & (PROBE_INTERVAL - 1)) == 0 ? Math.min(PROBE_NANOS, maximumNanos) : 0;
+        return (++waitsSinceProbe & (PROBE_INTERVAL - 1)) == 0 ? Math.min(probeNanos, maximumNanos) : 0;
     }
 
     /** Records a wait that ended while spinning. */
     public void spinSucceeded() {
-        nanos = Math.min(maximumNanos, Math.max(PROBE_NANOS, nanos + STEP_NANOS));
+        nanos = Math.min(maximumNanos, Math.max(probeNanos, nanos + STEP_NANOS));
     }
 
     /** Records a wait that spun for its whole time in vain. */

@@ -48,6 +48,26 @@ final class SpinBudgetTest {
     }
 
     @Test
+    void shouldProbeAndStayAtLeastAsLongAsTheDevicesRoundTrip() {
+        final SpinBudget budget = new SpinBudget(50_000, 40_000);
+        for (int i = 0; i < 8; i++) {
+            budget.spinFailed();
+        }
+        long probe = 0;
+        for (int i = 0; i < SpinBudget.PROBE_INTERVAL; i++) {
+            probe = Math.max(probe, budget.nanos());
+        }
+        assertEquals(40_000, probe, "a probe spins for the device's round trip");
+        budget.spinSucceeded();
+        assertEquals(40_000, budget.nanos(), "a success leaves no less than the device's round trip");
+        budget.spinFailed();
+        budget.spinSucceeded();
+        assertEquals(40_000, budget.nanos(), "a failure and a success bring it back there");
+        budget.spinSucceeded();
+        assertEquals(41_000, budget.nanos(), "then it grows by steps");
+    }
+
+    @Test
     void shouldNeverSpinWhenTheConfiguredTimeIsZero() {
         final SpinBudget budget = new SpinBudget(0);
         budget.spinSucceeded();

@@ -71,6 +71,7 @@ final class NiodevDevice implements Device {
     private int eagerLimit;
     private int maxMessageLength;
     private SpinBudget spinBudget;
+    private long spinProbeNanos;
     private long finishTimeoutMillis;
     private BufferPool pool;
     private Matcher matcher;
@@ -112,8 +113,9 @@ final class NiodevDevice implements Device {
         final int localRanks = bootstrap == null ? 1 : bootstrap.localRanks().length;
         final long spin = NiodevConfiguration.longValue(NiodevConfiguration.IDLE_SPIN_NANOS_PROP_NAME, arguments,
             NiodevConfiguration.IDLE_SPIN_NANOS);
+        spinProbeNanos = spin;
         spinBudget = new SpinBudget(localRanks > Runtime.getRuntime().availableProcessors() ? Math.min(spin, 1_000L)
-            : spin);
+            : spin, spinProbeNanos);
         ids = new ProcessID[size];
         for (int r = 0; r < size; r++) {
             ids[r] = ProcessID.of(r);
@@ -476,6 +478,16 @@ final class NiodevDevice implements Device {
         if (lifecycle == ACTIVE && engine != null) {
             engine.poll();
         }
+    }
+
+    /**
+     * Returns the configured spin ({@link NiodevConfiguration#IDLE_SPIN_NANOS_PROP_NAME}): a
+     * spin shorter than a loopback round trip (13-15 us here) never sees an answer, so after any
+     * spin that succeeds the budget returns to the whole configured spin.
+     */
+    @Override
+    public long spinProbeNanos() {
+        return spinProbeNanos;
     }
 
     @Override
