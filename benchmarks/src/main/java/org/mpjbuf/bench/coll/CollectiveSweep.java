@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.mpjbuf.bench.chart.LogLogChart;
 import org.mpjbuf.mpj.runtime.Job;
 
 /**

@@ -1,4 +1,4 @@
-package org.mpjbuf.bench.coll;
+package org.mpjbuf.bench.chart;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +11,7 @@ import java.util.Locale;
  *
  * <p>Not thread-safe; build it on one thread, then call {@link #toSvg()}.
  */
-final class LogLogChart {
+public final class LogLogChart {
 
     private static final int WIDTH = 640;
     private static final int HEIGHT = 400;
@@ -32,7 +32,7 @@ final class LogLogChart {
     /**
      * @param title the heading drawn above the plot
      */
-    LogLogChart(String title) {
+    public LogLogChart(String title) {
         this.title = title;
     }
 
@@ -46,7 +46,7 @@ final class LogLogChart {
      * @param emphasised draw it black and dashed above the others (the automatic choice)
      * @throws IllegalArgumentException if the arrays differ in length
      */
-    void add(String name, double[] x, double[] y, boolean emphasised) {
+    public void add(String name, double[] x, double[] y, boolean emphasised) {
         if (x.length != y.length) {
             throw new IllegalArgumentException(
                 "series '" + name + "' has " + x.length + " sizes but " + y.length + " times");
@@ -58,7 +58,7 @@ final class LogLogChart {
      * @return the chart as an SVG document
      * @throws IllegalStateException if no series has a drawable point
      */
-    String toSvg() {
+    public String toSvg() {
         double[] xRange = decades(true);
         double[] yRange = decades(false);
         StringBuilder svg = new StringBuilder();

@@ -1,4 +1,4 @@
-package org.mpjbuf.bench.coll;
+package org.mpjbuf.bench.chart;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

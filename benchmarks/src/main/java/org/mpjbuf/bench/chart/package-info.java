@@ -1,0 +1,2 @@
+/** Charts drawn by the benchmarks themselves, as self-contained SVG, with no plotting library. */
+package org.mpjbuf.bench.chart;
