@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -34,57 +35,55 @@ final class NiodevPostedBufferReceiveTest {
     @Test
     @Timeout(60)
     void shouldReadEagerMessagesStraightIntoReceivesPostedFirst() throws InterruptedException {
-        final List<Device> devices = NiodevWorlds.open(2, Map.of());
-        try (BufferFactory factory = BufferFactory.builder().build()) {
-            final ProcessID[] ids = {ProcessID.of(0), ProcessID.of(1)};
-            Ranks.run(devices, ids, 50, (device, rank, all) -> {
-                if (rank == 0) {
-                    device.recv(new byte[0], 0, 0, all[1], GO_TAG, CONTEXT);
-                    for (int m = 0; m < INT_COUNTS.length; m++) {
-                        final Buffer buffer = message(factory, m, INT_COUNTS[m]);
-                        device.send(buffer, all[1], m, CONTEXT);
-                        factory.free(buffer);
-                    }
-                } else {
-                    final Buffer[] buffers = new Buffer[INT_COUNTS.length];
-                    final Request[] receives = new Request[INT_COUNTS.length];
-                    for (int m = 0; m < INT_COUNTS.length; m++) {
-                        buffers[m] = factory.allocate(sizeOf(INT_COUNTS[m]));
-                        receives[m] = device.irecv(buffers[m], all[0], Device.ANY_TAG, CONTEXT);
-                    }
-                    device.send(new byte[0], 0, 0, all[0], GO_TAG, CONTEXT);
-                    for (int m = 0; m < INT_COUNTS.length; m++) {
-                        assertEquals(m, receives[m].await().tag(), "receives match in the order they were posted");
-                        assertMessage(buffers[m], m, INT_COUNTS[m]);
-                        factory.free(buffers[m]);
-                    }
+        onTwoRanks(factory -> (device, rank, all) -> {
+            if (rank == 0) {
+                device.recv(new byte[0], 0, 0, all[1], GO_TAG, CONTEXT);
+                for (int m = 0; m < INT_COUNTS.length; m++) {
+                    final Buffer buffer = message(factory, m, INT_COUNTS[m]);
+                    device.send(buffer, all[1], m, CONTEXT);
+                    factory.free(buffer);
                 }
-            });
-        } finally {
-            devices.forEach(Device::finish);
-        }
+            } else {
+                final Buffer[] buffers = new Buffer[INT_COUNTS.length];
+                final Request[] receives = new Request[INT_COUNTS.length];
+                for (int m = 0; m < INT_COUNTS.length; m++) {
+                    buffers[m] = factory.allocate(sizeOf(INT_COUNTS[m]));
+                    receives[m] = device.irecv(buffers[m], all[0], Device.ANY_TAG, CONTEXT);
+                }
+                device.send(new byte[0], 0, 0, all[0], GO_TAG, CONTEXT);
+                for (int m = 0; m < INT_COUNTS.length; m++) {
+                    assertEquals(m, receives[m].await().tag(), "receives match in the order they were posted");
+                    assertMessage(buffers[m], m, INT_COUNTS[m]);
+                    factory.free(buffers[m]);
+                }
+            }
+        });
     }
 
     @Test
     @Timeout(60)
     void shouldReportTruncationWhenThePostedBufferIsTooSmall() throws InterruptedException {
+        onTwoRanks(factory -> (device, rank, all) -> {
+            if (rank == 0) {
+                device.recv(new byte[0], 0, 0, all[1], GO_TAG, CONTEXT);
+                final Buffer buffer = message(factory, 0, 1_000);
+                device.send(buffer, all[1], 0, CONTEXT);
+                factory.free(buffer);
+            } else {
+                final Buffer small = factory.allocate(sizeOf(10));
+                final Request receive = device.irecv(small, all[0], 0, CONTEXT);
+                device.send(new byte[0], 0, 0, all[0], GO_TAG, CONTEXT);
+                assertThrows(TruncationException.class, receive::await);
+                factory.free(small);
+            }
+        });
+    }
+
+    /** Runs one body per rank on two niodev ranks sharing a buffer factory. */
+    private static void onTwoRanks(final Function<BufferFactory, Ranks.Body> body) throws InterruptedException {
         final List<Device> devices = NiodevWorlds.open(2, Map.of());
         try (BufferFactory factory = BufferFactory.builder().build()) {
-            final ProcessID[] ids = {ProcessID.of(0), ProcessID.of(1)};
-            Ranks.run(devices, ids, 50, (device, rank, all) -> {
-                if (rank == 0) {
-                    device.recv(new byte[0], 0, 0, all[1], GO_TAG, CONTEXT);
-                    final Buffer buffer = message(factory, 0, 1_000);
-                    device.send(buffer, all[1], 0, CONTEXT);
-                    factory.free(buffer);
-                } else {
-                    final Buffer small = factory.allocate(sizeOf(10));
-                    final Request receive = device.irecv(small, all[0], 0, CONTEXT);
-                    device.send(new byte[0], 0, 0, all[0], GO_TAG, CONTEXT);
-                    assertThrows(TruncationException.class, receive::await);
-                    factory.free(small);
-                }
-            });
+            Ranks.run(devices, new ProcessID[] {ProcessID.of(0), ProcessID.of(1)}, 50, body.apply(factory));
         } finally {
             devices.forEach(Device::finish);
         }
