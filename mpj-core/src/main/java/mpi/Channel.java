@@ -179,11 +179,15 @@ final class Channel {
             }
             throw failed;
         }
-        request.addCompletionListener(done -> {
-            attached.release(reserved);
-            buffers.free(packed);
-        });
-        return mode == SendMode.BUFFERED ? null : request;
+        if (mode == SendMode.BUFFERED) {
+            request.addCompletionListener(done -> {
+                attached.release(reserved);
+                buffers.free(packed);
+            });
+            return null;
+        }
+        request.addCompletionListener(done -> buffers.free(packed));
+        return request;
     }
 
     private org.mpjbuf.dev.Request start(SendMode mode, Object data, int index, int elements,

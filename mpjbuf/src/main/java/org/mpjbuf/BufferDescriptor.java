@@ -303,7 +303,7 @@ public final class BufferDescriptor {
      * @param order the message's byte order
      * @return the layout used for every int field of the message
      */
-    static ValueLayout.OfInt intLayout(ByteOrder order) {
+    public static ValueLayout.OfInt intLayout(ByteOrder order) {
         return order == ByteOrder.BIG_ENDIAN ? BIG_ENDIAN_INT : LITTLE_ENDIAN_INT;
     }
 

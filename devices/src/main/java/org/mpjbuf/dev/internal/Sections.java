@@ -32,7 +32,7 @@ public final class Sections {
      */
     public static long firstSection(final MemorySegment staticPart) {
         final ByteOrder order = BufferDescriptor.byteOrder(staticPart);
-        final ValueLayout.OfInt intLayout = ValueLayout.JAVA_INT_UNALIGNED.withOrder(order);
+        final ValueLayout.OfInt intLayout = BufferDescriptor.intLayout(order);
         if (staticPart.get(intLayout, BufferDescriptor.SECTION_COUNT_OFFSET) == 0) {
             return 0;
         }

@@ -16,6 +16,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 import javax.crypto.spec.SecretKeySpec;
 
@@ -77,6 +78,8 @@ final class ProgressEngine implements Runnable {
     private final Thread thread;
     private volatile boolean running = true;
     private long nextExpiryCheck;
+    /** Handles one ready key; one instance, so that a poll allocates nothing. */
+    private final Consumer<SelectionKey> dispatcher = this::dispatch;
     /** Held by the thread that drives the selector: the progress thread or a polling waiter. */
     private final ReentrantLock driving = new ReentrantLock();
     /** When a waiting thread last polled ({@link System#nanoTime()}). */
@@ -213,11 +216,11 @@ final class ProgressEngine implements Runnable {
             task.run();
         }
         if (timeoutMillis == 0) {
-            selector.selectNow(this::dispatch);
+            selector.selectNow(dispatcher);
         } else {
             selecting = true;
             try {
-                selector.select(this::dispatch, timeoutMillis);
+                selector.select(dispatcher, timeoutMillis);
             } finally {
                 selecting = false;
                 wakeRequested = false;
