@@ -70,6 +70,7 @@ final class NiodevDevice implements Device {
     private ClassLoader classLoader;
     private int eagerLimit;
     private int maxMessageLength;
+    private int eagerCreditBytes;
     private SpinBudget spinBudget;
     private long finishTimeoutMillis;
     private BufferPool pool;
@@ -106,6 +107,13 @@ final class NiodevDevice implements Device {
         if (eagerLimit > maxMessageLength) {
             throw new IllegalArgumentException("niodev eager limit " + eagerLimit
                 + " is above the longest message " + maxMessageLength);
+        }
+        eagerCreditBytes = (int) NiodevConfiguration.longValue(NiodevConfiguration.EAGER_CREDIT_BYTES_PROP_NAME,
+            arguments, NiodevConfiguration.EAGER_CREDIT_BYTES);
+        if (eagerCreditBytes < eagerLimit) {
+            throw new IllegalArgumentException("niodev eager credit " + eagerCreditBytes + " ("
+                + NiodevConfiguration.EAGER_CREDIT_BYTES_PROP_NAME + ") is below the eager limit " + eagerLimit + " ("
+                + NiodevConfiguration.EAGER_LIMIT_PROP_NAME + "): it must hold at least one eager message");
         }
         finishTimeoutMillis = NiodevConfiguration.longValue(NiodevConfiguration.FINISH_TIMEOUT_MILLIS_PROP_NAME,
             arguments, NiodevConfiguration.FINISH_TIMEOUT_MILLIS);
