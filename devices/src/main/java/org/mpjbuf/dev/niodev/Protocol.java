@@ -15,16 +15,20 @@ import org.mpjbuf.dev.Status;
  *
  * <pre>
  *   eager:       sender --EAGER(header + payload)--------------------------&gt; receiver
+ *                (takes L bytes of credit)        receive delivers, block freed
+ *                sender &lt;--credit: in any frame's header, or a CREDIT frame-- receiver
  *   rendezvous:  sender --RTS--&gt;  receiver matches a receive  &lt;--CTS--
  *                sender --DATA(header + payload, straight into the receive)-&gt; receiver
  *   to itself:   the send becomes an arrival of the matcher, no socket
  * </pre>
  *
  * <ol>
- *   <li>A standard send of at most the eager limit is copied into a pooled block (an array run)
- *       or written from the buffer's own memory (a buffer message), as one EAGER frame, and
+ *   <li>A standard send of at most the eager limit, if its peer's eager credit still holds its
+ *       length, takes that much credit and is copied into a pooled block (an array run) or
+ *       written from the buffer's own memory (a buffer message), as one EAGER frame, and
  *       completes at once.</li>
- *   <li>Any other send registers with the {@link Matcher} under a send id and writes an RTS.</li>
+ *   <li>Any other send (also one the credit cannot hold) registers with the {@link Matcher}
+ *       under a send id and writes an RTS.</li>
  *   <li>An arrival (EAGER or RTS) is matched at once; an unmatched one waits as unexpected.</li>
  *   <li>A receive that matches an RTS registers under a receive id and the CTS goes back; the
  *       sender then stages its array (or writes its buffer in place) as a DATA frame, which the
@@ -32,6 +36,15 @@ import org.mpjbuf.dev.Status;
  *       receive) and delivers.</li>
  * </ol>
  * A synchronous send always takes the rendezvous path, so it completes only once matched.
+ *
+ * <p><b>Eager credit</b> ({@link EagerCredit}): each rank lets each peer have at most
+ * {@link NiodevConfiguration#EAGER_CREDIT_BYTES} bytes of eager messages outstanding at it, so
+ * messages sent long before they are received cannot fill its memory: past that, standard sends
+ * go rendezvous, whose data take no unexpected memory. The receiver {@linkplain #release
+ * releases} an eager message's credit when it frees its block, delivered or dropped; the credit
+ * goes back in the header of the next frame to that peer, or in a CREDIT frame once half of it
+ * has gathered. Matching order does not change: it is the order of the EAGER and RTS frames on
+ * the connection, whichever the credit chose.
  *
  * <p>Per message the only allocations are small objects: the send and receive requests, the
  * arrival, the receive's status and the byte-buffer views of the blocks; no memory in proportion
@@ -87,7 +100,7 @@ final class Protocol {
             throw new DeviceException("cannot send to rank " + send.peer + ": " + gone);
         }
         final Connection connection = connections[send.peer];
-        if (eager) {
+        if (eager && connection.credit.tryTake(send.messageLength)) {
             if (send.buffer != null) {
                 connection.sendParts(NiodevFrameDescriptor.EAGER, send.tag, send.context, send.count, typeCode,
                     send.buffer.staticByteBuffer(), send.dynamicLength > 0 ? send.buffer.dynamicByteBuffer() : null,
@@ -129,7 +142,7 @@ final class Protocol {
         final NiodevRequest receive = matcher.arrive(message);
         if (receive == null) {
             if (message.dropped) {
-                free(message.block);
+                release(message);
                 if (message.selfSend != null) {
                     message.selfSend.complete(null, new DeviceException("rank " + rank + " finished"));
                 }
@@ -173,10 +186,21 @@ final class Protocol {
         try {
             failure = Delivery.deliver(message, receive, status, classLoader);
         } finally {
-            free(message.block);
-            message.block = null;
+            release(message);
         }
         receive.complete(failure == null ? status : null, failure);
+    }
+
+    /**
+     * Frees a message's block; an eager message from a peer gives its credit back
+     * ({@link Connection#eagerMessageFreed}).
+     */
+    void release(final Arrival message) {
+        free(message.block);
+        message.block = null;
+        if (message.sendId < 0 && message.selfSend == null && message.source != rank) {
+            connections[message.source].eagerMessageFreed(message.messageLength);
+        }
     }
 
     /**
