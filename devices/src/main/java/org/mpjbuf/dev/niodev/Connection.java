@@ -16,7 +16,10 @@ import org.mpjbuf.dev.DeviceException;
  * selector (the progress thread, or a polling waiter: see {@link ProgressEngine}), one header
  * then its payload straight into a block of the pool; frames are written by whichever thread
  * sends them, at once if nothing is queued before them, and what the socket does not take is
- * queued, in order, for the driving thread to finish when the socket becomes writable.
+ * queued, in order, for the driving thread to finish when the socket becomes writable. Every
+ * frame written returns the eager credit that has become returnable ({@link EagerCredit}); every
+ * frame read adds the credit it returns, and every eager message read is counted against the
+ * credit this rank granted.
  *
  * <p>Thread-safe: the write side is guarded by {@link #writeLock}; the read side belongs to the
  * driving thread, one at a time under the engine's lock.
@@ -36,6 +39,8 @@ final class Connection {
     final SocketChannel channel;
     final String remote;
     private final SelectionKey key;
+    /** The eager credit between this rank and the peer, both ways. */
+    final EagerCredit credit;
     private final ReentrantLock writeLock = new ReentrantLock();
     private final ArrayDeque<OutFrame> queue = new ArrayDeque<>();
     private final ArrayDeque<OutFrame> spare = new ArrayDeque<>();
@@ -57,13 +62,14 @@ final class Connection {
     volatile boolean byeAcknowledged;
 
     Connection(final NiodevDevice device, final Protocol protocol, final int rank, final SocketChannel channel,
-               final SelectionKey key, final int eagerLimit, final int maxMessageLength) {
+               final SelectionKey key, final int eagerLimit, final int maxMessageLength, final int eagerCredit) {
         this.device = device;
         this.protocol = protocol;
         this.rank = rank;
         this.channel = channel;
         this.key = key;
         this.header = new FrameHeader(eagerLimit, maxMessageLength);
+        this.credit = new EagerCredit(eagerCredit);
         String address;
         try {
             address = String.valueOf(channel.getRemoteAddress());
@@ -88,7 +94,7 @@ final class Connection {
     /**
      * Encodes and sends a frame whose payload is a pooled block (or none): written at once if the
      * socket takes it and nothing waits before it, else queued for the driving thread. The
-     * block is freed once written.
+     * block is freed once written. The frame returns the eager credit that is returnable.
      *
      * @throws DeviceException if the connection is closed (the block is freed then)
      */
@@ -105,7 +111,7 @@ final class Connection {
             }
             final OutFrame frame = spare.isEmpty() ? new OutFrame() : spare.poll();
             NiodevFrameDescriptor.encode(frame.header, type, flags, tag, context, elementCount, elementTypeCode,
-                payloadLength, messageLength, dynamicLength, sendId, receiveId);
+                payloadLength, messageLength, dynamicLength, credit.takeReturnable(), sendId, receiveId);
             frame.payload(block, payloadLength);
             writeOrQueue(frame);
         } finally {
@@ -133,13 +139,35 @@ final class Connection {
             }
             final OutFrame frame = spare.isEmpty() ? new OutFrame() : spare.poll();
             NiodevFrameDescriptor.encode(frame.header, type, NiodevFrameDescriptor.FLAG_BUFFER, tag, context,
-                elementCount, elementTypeCode, length, length, dynamicLength, sendId, receiveId);
+                elementCount, elementTypeCode, length, length, dynamicLength, credit.takeReturnable(), sendId,
+                receiveId);
             frame.parts(staticPart, dynamicPart);
             frame.completeWhenWritten = owner;
             if (!queue.isEmpty() && owner == null) {
                 frame.stageRemainder(protocol.allocate((int) frame.remainingPayload()));
             }
             writeOrQueue(frame);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * An eager message from this peer was delivered or dropped and its block freed: its credit
+     * becomes returnable, and once half of the credit is, a {@code CREDIT} frame returns it
+     * unless another frame has meanwhile; any thread.
+     */
+    void eagerMessageFreed(final int length) {
+        if (!credit.freed(length)) {
+            return;
+        }
+        writeLock.lock();
+        try {
+            if (closedBecause == null && credit.hasReturnable()) {
+                send(NiodevFrameDescriptor.CREDIT, (byte) 0, 0, 0, 0, 0, null, 0, 0, 0, 0, 0);
+            }
+        } catch (final DeviceException failed) {
+            // the write failed: the connection is closed and the credit is of no use any more
         } finally {
             writeLock.unlock();
         }
@@ -321,6 +349,7 @@ final class Connection {
                 headerBytes.put(0, inbox, inbox.position(), NiodevFrameDescriptor.HEADER_LENGTH);
                 inbox.position(inbox.position() + NiodevFrameDescriptor.HEADER_LENGTH);
                 header.decode(headerBytes);
+                credit.returned(header.credit);
                 startFrame();
                 if (scatterCount == 0) {
                     continue;
@@ -400,6 +429,7 @@ final class Connection {
                 final Arrival arrival = new Arrival(rank, h.tag, h.context, h.isBuffer(), h.elementType,
                     h.elementCount, h.messageLength, h.dynamicLength, h.order, rendezvous ? h.sendId : -1, null);
                 if (!rendezvous && h.payloadLength > 0) {
+                    credit.received(h.messageLength);
                     final NiodevRequest receive = h.isBuffer() ? protocol.matchInPlace(arrival) : null;
                     if (receive != null) {
                         readInPlace(arrival, receive, h.messageLength - h.dynamicLength);
@@ -431,6 +461,9 @@ final class Connection {
                 } else {
                     protocol.dataArrived(arrival, receive);
                 }
+            }
+            case NiodevFrameDescriptor.CREDIT -> {
+                // its credit, in the header, has been added already
             }
             case NiodevFrameDescriptor.BYE -> device.peerFinished(this);
             case NiodevFrameDescriptor.BYE_ACK -> {

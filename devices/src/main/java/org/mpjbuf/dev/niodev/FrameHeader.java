@@ -35,6 +35,8 @@ final class FrameHeader {
     int payloadLength;
     int messageLength;
     int dynamicLength;
+    /** The eager credit the frame returns, in bytes: >= 0 (checked against what was given by the connection). */
+    int credit;
     long sendId;
     long receiveId;
 
@@ -101,8 +103,9 @@ final class FrameHeader {
                     bytes.get(NiodevFrameDescriptor.TYPE_RESERVED_OFFSET + i), 0);
             }
         }
-        if (bytes.getInt(NiodevFrameDescriptor.RESERVED_OFFSET) != 0) {
-            throw malformed("reserved int", bytes.getInt(NiodevFrameDescriptor.RESERVED_OFFSET), 0);
+        credit = bytes.getInt(NiodevFrameDescriptor.CREDIT_OFFSET);
+        if (credit < 0) {
+            throw malformed("credit returned", credit, ">= 0");
         }
         payloadLength = bytes.getInt(NiodevFrameDescriptor.PAYLOAD_LENGTH_OFFSET);
         messageLength = bytes.getInt(NiodevFrameDescriptor.MESSAGE_LENGTH_OFFSET);
@@ -191,6 +194,7 @@ final class FrameHeader {
     @Override
     public String toString() {
         return "FrameHeader[type=" + type + ", tag=" + tag + ", context=" + context + ", count=" + elementCount
-            + " " + elementType + ", payload=" + payloadLength + ", message=" + messageLength + "]";
+            + " " + elementType + ", payload=" + payloadLength + ", message=" + messageLength + ", credit=" + credit
+            + "]";
     }
 }

@@ -9,8 +9,8 @@ import org.mpjbuf.dev.DeviceArguments;
  * system property first, then the environment variable named by upper-casing the property and
  * replacing {@code .} with {@code _} (for example {@code MPJBUF_NIODEV_EAGERLIMIT}), then the
  * default. A property of the same name in {@link DeviceArguments#property(String)} overrides it
- * for one device. The ranks of a job must agree on the eager limit and the maximum message
- * length: a rank refuses frames beyond its own limits.
+ * for one device. The ranks of a job must agree on the eager limit, the maximum message length
+ * and the eager credit: a rank refuses frames beyond its own limits.
  *
  * <p>The job secret is not configured here: it comes from the bootstrap, so that it never
  * appears in a property listing or a log.
@@ -22,6 +22,20 @@ public final class NiodevConfiguration {
     public static final String EAGER_LIMIT_PROP_NAME = "mpjbuf.niodev.eagerLimit";
     /** Default protocol switch limit: 128 KiB. */
     public static final int EAGER_LIMIT_DEFAULT = 128 * 1024;
+
+    /**
+     * Property naming the eager credit in bytes: how many bytes of eager messages a rank lets each
+     * peer have outstanding at it (arrived, or delivered with the credit not yet returned) before
+     * that peer's standard sends fall back to rendezvous, so that unreceived messages cannot fill
+     * its memory. At least the eager limit.
+     */
+    public static final String EAGER_CREDIT_BYTES_PROP_NAME = "mpjbuf.niodev.eagerCreditBytes";
+    /**
+     * Default eager credit: 1 MiB per peer, eight messages of the default eager limit (and
+     * thousands of small ones), so only a sender that runs far ahead of its receiver notices it,
+     * while a rank's unexpected eager data stay below 1 MiB per peer.
+     */
+    public static final int EAGER_CREDIT_BYTES_DEFAULT = 1 << 20;
 
     /**
      * Property naming the longest message in bytes a rank accepts; a request to send a longer one
@@ -85,6 +99,9 @@ public final class NiodevConfiguration {
 
     /** The protocol switch limit in effect. */
     public static final int EAGER_LIMIT = (int) longValue(EAGER_LIMIT_PROP_NAME, null, EAGER_LIMIT_DEFAULT);
+    /** The eager credit in effect. */
+    public static final int EAGER_CREDIT_BYTES =
+        (int) longValue(EAGER_CREDIT_BYTES_PROP_NAME, null, EAGER_CREDIT_BYTES_DEFAULT);
     /** The longest message in effect. */
     public static final int MAX_MESSAGE_LENGTH =
         (int) longValue(MAX_MESSAGE_LENGTH_PROP_NAME, null, MAX_MESSAGE_LENGTH_DEFAULT);

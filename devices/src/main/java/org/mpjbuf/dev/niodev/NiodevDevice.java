@@ -17,6 +17,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.mpjbuf.Buffer;
 import org.mpjbuf.buddy.BufferPool;
 import org.mpjbuf.buddy.Medium;
+import org.mpjbuf.buddy.PoolStatistics;
 import org.mpjbuf.dev.Bootstrap;
 import org.mpjbuf.dev.HostAddresses;
 import org.mpjbuf.dev.Device;
@@ -36,8 +37,9 @@ import org.mpjbuf.dev.internal.Sections;
  * {@link Matcher} for matching and ordering, {@link NiodevFrameDescriptor} for the frames and
  * {@link NiodevHandshakeDescriptor} for authentication.
  *
- * <p><b>Protocols.</b> Eager below the protocol switch limit, rendezvous (request to send, ready
- * message, data) above it and for every synchronous send; see {@link Protocol}. Messages to this
+ * <p><b>Protocols.</b> Eager below the protocol switch limit while the peer's eager credit lasts,
+ * rendezvous (request to send, ready message, data) above it, beyond the credit and for every
+ * synchronous send; see {@link Protocol} and {@link EagerCredit}. Messages to this
  * rank itself take the same paths through the matcher without a socket.
  *
  * <p><b>Start-up.</b> {@code init} listens on the configured address (loopback by default), puts
@@ -70,6 +72,7 @@ final class NiodevDevice implements Device {
     private ClassLoader classLoader;
     private int eagerLimit;
     private int maxMessageLength;
+    private int eagerCreditBytes;
     private SpinBudget spinBudget;
     private long spinProbeNanos;
     private long finishTimeoutMillis;
@@ -107,6 +110,13 @@ final class NiodevDevice implements Device {
         if (eagerLimit > maxMessageLength) {
             throw new IllegalArgumentException("niodev eager limit " + eagerLimit
                 + " is above the longest message " + maxMessageLength);
+        }
+        eagerCreditBytes = (int) NiodevConfiguration.longValue(NiodevConfiguration.EAGER_CREDIT_BYTES_PROP_NAME,
+            arguments, NiodevConfiguration.EAGER_CREDIT_BYTES);
+        if (eagerCreditBytes < eagerLimit) {
+            throw new IllegalArgumentException("niodev eager credit " + eagerCreditBytes + " ("
+                + NiodevConfiguration.EAGER_CREDIT_BYTES_PROP_NAME + ") is below the eager limit " + eagerLimit + " ("
+                + NiodevConfiguration.EAGER_LIMIT_PROP_NAME + "): it must hold at least one eager message");
         }
         finishTimeoutMillis = NiodevConfiguration.longValue(NiodevConfiguration.FINISH_TIMEOUT_MILLIS_PROP_NAME,
             arguments, NiodevConfiguration.FINISH_TIMEOUT_MILLIS);
@@ -216,7 +226,7 @@ final class NiodevDevice implements Device {
             r.complete(null, new DeviceException(r + " did not complete: " + reason));
         }
         for (final Arrival a : closing.dropped) {
-            protocol.free(a.block);
+            protocol.release(a);
             if (a.selfSend != null) {
                 a.selfSend.complete(null, new DeviceException(reason + " without receiving " + a.selfSend));
             }
@@ -503,6 +513,16 @@ final class NiodevDevice implements Device {
         return spinBudget;
     }
 
+    /** Returns the eager credit between this rank and a peer. */
+    EagerCredit eagerCredit(final int peer) {
+        return connections[peer].credit;
+    }
+
+    /** Returns the statistics of the pool that holds this rank's staged and arrived messages. */
+    PoolStatistics poolStatistics() {
+        return pool.statistics();
+    }
+
     /** Returns how many connections this rank refused (failed handshakes). */
     int rejectedConnections() {
         return rejected.get();
@@ -530,7 +550,8 @@ final class NiodevDevice implements Device {
         if (lifecycle == FINISHED || connections[peer] != null) {
             return "rank " + peer + " is connected already";
         }
-        final Connection connection = new Connection(this, protocol, peer, channel, key, eagerLimit, maxMessageLength);
+        final Connection connection = new Connection(this, protocol, peer, channel, key, eagerLimit, maxMessageLength,
+            eagerCreditBytes);
         connections[peer] = connection;
         key.attach(connection);
         key.interestOps(SelectionKey.OP_READ);

@@ -29,7 +29,7 @@ import java.nio.ByteOrder;
  *  +---------------------------------------------------------------+
  *  |                        dynamic length                         | 32
  *  +---------------------------------------------------------------+
- *  |                          reserved (0)                         | 36
+ *  |                  credit returned, in bytes                    | 36
  *  +---------------------------------------------------------------+
  *  |                        send id (64 bits)                      | 40
  *  +---------------------------------------------------------------+
@@ -46,15 +46,21 @@ import java.nio.ByteOrder;
  * send a rendezvous message of {@code message length} bytes, no payload), {@link #CTS} (the
  * receiver's ready message: a receive with {@code receive id} matched the send with
  * {@code send id}), {@link #DATA} (the rendezvous payload for {@code receive id}), {@link #BYE}
- * (the sender finishes) and {@link #BYE_ACK} (the receiver has seen it).
+ * (the sender finishes), {@link #BYE_ACK} (the receiver has seen it) and {@link #CREDIT} (eager
+ * credit returned, no payload).
+ *
+ * <p>Every frame returns, at {@link #CREDIT_OFFSET}, the eager credit (in message bytes, >= 0)
+ * that the sending rank gives back to the receiving one: bytes of eager messages the receiving
+ * rank sent earlier whose blocks the sending rank has freed (see {@link EagerCredit}). A peer
+ * never returns more than it was given.
  *
  * <p>Constants only; thread-safe.
  */
 final class NiodevFrameDescriptor {
     /** The magic number, ASCII {@code NIOF}. */
     static final int MAGIC = 0x4E494F46;
-    /** The version of this layout. */
-    static final byte VERSION = 1;
+    /** The version of this layout: 2 since the int at {@link #CREDIT_OFFSET} returns eager credit. */
+    static final byte VERSION = 2;
     /** Byte order code of big-endian fields. */
     static final byte BIG_ENDIAN = 0;
     /** Byte order code of little-endian fields. */
@@ -72,8 +78,10 @@ final class NiodevFrameDescriptor {
     static final byte BYE = 5;
     /** The receiving rank has seen a {@link #BYE}. */
     static final byte BYE_ACK = 6;
+    /** Eager credit returned, when no other frame carries it. */
+    static final byte CREDIT = 7;
     /** The largest frame type code. */
-    static final byte LAST_TYPE = BYE_ACK;
+    static final byte LAST_TYPE = CREDIT;
 
     /** Flag: the message is a packed mpjbuf buffer (static part, then dynamic part). */
     static final byte FLAG_BUFFER = 1;
@@ -106,8 +114,8 @@ final class NiodevFrameDescriptor {
     static final int MESSAGE_LENGTH_OFFSET = 28;
     /** Offset of the length of a buffer message's dynamic part, at the end of its bytes. */
     static final int DYNAMIC_LENGTH_OFFSET = 32;
-    /** Offset of the reserved int. */
-    static final int RESERVED_OFFSET = 36;
+    /** Offset of the eager credit the frame returns, in bytes. */
+    static final int CREDIT_OFFSET = 36;
     /** Offset of the sender's id of a rendezvous send. */
     static final int SEND_ID_OFFSET = 40;
     /** Offset of the receiver's id of a rendezvous receive. */
@@ -129,7 +137,8 @@ final class NiodevFrameDescriptor {
      */
     static void encode(final ByteBuffer header, final byte type, final byte flags, final int tag, final int context,
                        final int elementCount, final int elementTypeCode, final int payloadLength,
-                       final int messageLength, final int dynamicLength, final long sendId, final long receiveId) {
+                       final int messageLength, final int dynamicLength, final int credit, final long sendId,
+                       final long receiveId) {
         header.clear();
         header.put(MAGIC_OFFSET, (byte) (MAGIC >>> 24));
         header.put(MAGIC_OFFSET + 1, (byte) (MAGIC >>> 16));
@@ -147,7 +156,7 @@ final class NiodevFrameDescriptor {
         header.putInt(PAYLOAD_LENGTH_OFFSET, payloadLength);
         header.putInt(MESSAGE_LENGTH_OFFSET, messageLength);
         header.putInt(DYNAMIC_LENGTH_OFFSET, dynamicLength);
-        header.putInt(RESERVED_OFFSET, 0);
+        header.putInt(CREDIT_OFFSET, credit);
         header.putLong(SEND_ID_OFFSET, sendId);
         header.putLong(RECEIVE_ID_OFFSET, receiveId);
         header.limit(HEADER_LENGTH);

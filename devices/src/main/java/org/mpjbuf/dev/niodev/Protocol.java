@@ -15,25 +15,38 @@ import org.mpjbuf.dev.Status;
  *
  * <pre>
  *   eager:       sender --EAGER(header + payload)--------------------------&gt; receiver
+ *                (takes L bytes of credit)        receive delivers, block freed
+ *                sender &lt;--credit: in any frame's header, or a CREDIT frame-- receiver
  *   rendezvous:  sender --RTS--&gt;  receiver matches a receive  &lt;--CTS--
  *                sender --DATA(header + payload, straight into the receive)-&gt; receiver
  *   to itself:   the send becomes an arrival of the matcher, no socket
  * </pre>
  *
  * <ol>
- *   <li>A standard send of at most the eager limit is copied into a pooled block (an array run)
- *       or written from the buffer's own memory (a buffer message), as one EAGER frame, and
+ *   <li>A standard send of at most the eager limit, if its peer's eager credit still holds its
+ *       length, takes that much credit and is copied into a pooled block (an array run) or
+ *       written from the buffer's own memory (a buffer message), as one EAGER frame, and
  *       completes at once.</li>
- *   <li>Any other send registers with the {@link Matcher} under a send id and writes an RTS.</li>
+ *   <li>Any other send (also one the credit cannot hold) registers with the {@link Matcher}
+ *       under a send id and writes an RTS.</li>
  *   <li>An arrival (EAGER or RTS) is matched at once; an unmatched one waits as unexpected. An
  *       eager buffer message whose buffer receive was posted first is read straight into that
- *       receive's buffer.</li>
+ *       receive's buffer, and gives its credit back once read.</li>
  *   <li>A receive that matches an RTS registers under a receive id and the CTS goes back; the
  *       sender then stages its array (or writes its buffer in place) as a DATA frame, which the
  *       receiver reads into a pooled block (into the receive buffer's storage for a buffer
  *       receive) and delivers.</li>
  * </ol>
  * A synchronous send always takes the rendezvous path, so it completes only once matched.
+ *
+ * <p><b>Eager credit</b> ({@link EagerCredit}): each rank lets each peer have at most
+ * {@link NiodevConfiguration#EAGER_CREDIT_BYTES} bytes of eager messages outstanding at it, so
+ * messages sent long before they are received cannot fill its memory: past that, standard sends
+ * go rendezvous, whose data take no unexpected memory. The receiver {@linkplain #release
+ * releases} an eager message's credit when it frees its block, delivered or dropped; the credit
+ * goes back in the header of the next frame to that peer, or in a CREDIT frame once half of it
+ * has gathered. Matching order does not change: it is the order of the EAGER and RTS frames on
+ * the connection, whichever the credit chose.
  *
  * <p>Per message the only allocations are small objects: the send and receive requests, the
  * arrival, the receive's status and the byte-buffer views of the blocks; no memory in proportion
@@ -89,7 +102,7 @@ final class Protocol {
             throw new DeviceException("cannot send to rank " + send.peer + ": " + gone);
         }
         final Connection connection = connections[send.peer];
-        if (eager) {
+        if (eager && connection.credit.tryTake(send.messageLength)) {
             if (send.buffer != null) {
                 connection.sendParts(NiodevFrameDescriptor.EAGER, send.tag, send.context, send.count, typeCode,
                     send.buffer.staticByteBuffer(), send.dynamicLength > 0 ? send.buffer.dynamicByteBuffer() : null,
@@ -131,7 +144,7 @@ final class Protocol {
         final NiodevRequest receive = matcher.arrive(message);
         if (receive == null) {
             if (message.dropped) {
-                free(message.block);
+                release(message);
                 if (message.selfSend != null) {
                     message.selfSend.complete(null, new DeviceException("rank " + rank + " finished"));
                 }
@@ -175,18 +188,31 @@ final class Protocol {
         try {
             failure = Delivery.deliver(message, receive, status, classLoader);
         } finally {
-            free(message.block);
-            message.block = null;
+            release(message);
         }
         receive.complete(failure == null ? status : null, failure);
     }
 
     /**
-     * The data of a rendezvous buffer message were read straight into the receive buffer's
-     * storage (and its dynamic part into {@code dynamic}): make the buffer readable and complete,
-     * unless the receive failed meanwhile.
+     * Frees a message's block; an eager message from a peer gives its credit back
+     * ({@link Connection#eagerMessageFreed}).
+     */
+    void release(final Arrival message) {
+        free(message.block);
+        message.block = null;
+        if (message.sendId < 0 && message.selfSend == null && message.source != rank) {
+            connections[message.source].eagerMessageFreed(message.messageLength);
+        }
+    }
+
+    /**
+     * The payload of a buffer message (rendezvous data, or an eager message whose receive was
+     * posted first) was read straight into the receive buffer's storage (and its dynamic part
+     * into {@code dynamic}): give an eager message's credit back, make the buffer readable and
+     * complete, unless the receive failed meanwhile.
      */
     void dataArrivedInPlace(final Arrival message, final NiodevRequest receive, final byte[] dynamic) {
+        release(message);
         if (matcher.takeReceive(receive.id) != receive) {
             return;
         }

@@ -53,13 +53,21 @@ final class FakePeer implements AutoCloseable {
         return new FakePeer(rank0.get(30, TimeUnit.SECONDS), channel);
     }
 
-    /** Encodes a frame header in the given byte order. */
+    /** Encodes a frame header in the given byte order, returning no credit. */
     static ByteBuffer header(final ByteOrder order, final byte type, final byte flags, final int tag,
                              final int context, final int count, final int typeCode, final int payloadLength,
                              final int messageLength, final long sendId, final long receiveId) {
+        return header(order, type, flags, tag, context, count, typeCode, payloadLength, messageLength, 0, sendId,
+            receiveId);
+    }
+
+    /** Encodes a frame header in the given byte order that returns {@code credit} bytes of eager credit. */
+    static ByteBuffer header(final ByteOrder order, final byte type, final byte flags, final int tag,
+                             final int context, final int count, final int typeCode, final int payloadLength,
+                             final int messageLength, final int credit, final long sendId, final long receiveId) {
         final ByteBuffer header = ByteBuffer.allocate(NiodevFrameDescriptor.HEADER_LENGTH).order(order);
         NiodevFrameDescriptor.encode(header, type, flags, tag, context, count, typeCode, payloadLength, messageLength,
-            0, sendId, receiveId);
+            0, credit, sendId, receiveId);
         return header;
     }
 

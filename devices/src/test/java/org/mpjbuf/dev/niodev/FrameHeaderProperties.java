@@ -14,8 +14,9 @@ import net.jqwik.api.constraints.Size;
 
 /**
  * The frame decoder either decodes a header or throws {@link MalformedFrameException}, never
- * anything else, whatever bytes it is fed: random bytes, and valid headers with random bytes
- * overwritten. jqwik prints the seed of a failing try.
+ * anything else, whatever bytes it is fed: random bytes, and valid headers (of every frame type,
+ * returning any credit) with random bytes overwritten; a returned credit decodes as written unless
+ * it is negative. jqwik prints the seed of a failing try.
  */
 final class FrameHeaderProperties {
     private static final int EAGER_LIMIT = 1 << 17;
@@ -36,6 +37,26 @@ final class FrameHeaderProperties {
         header[index] = value;
         header[index2] = value2;
         decodeOrMalformed(header);
+    }
+
+    @Property(tries = 1000)
+    void theReturnedCreditDecodesAsWrittenAndANegativeOneIsMalformed(@ForAll("validHeaders") final byte[] header,
+                                                                     @ForAll final int credit) {
+        final ByteBuffer bytes = ByteBuffer.wrap(header);
+        bytes.order(header[NiodevFrameDescriptor.BYTE_ORDER_OFFSET] == NiodevFrameDescriptor.BIG_ENDIAN
+            ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN).putInt(NiodevFrameDescriptor.CREDIT_OFFSET, credit);
+        final FrameHeader decoded = new FrameHeader(EAGER_LIMIT, MAX_MESSAGE);
+        try {
+            decoded.decode(bytes);
+        } catch (final MalformedFrameException refused) {
+            if (credit >= 0 || !refused.getMessage().contains("credit returned is " + credit)) {
+                throw new AssertionError("refused a credit of " + credit + ": " + refused.getMessage(), refused);
+            }
+            return;
+        }
+        if (credit < 0 || decoded.credit != credit) {
+            throw new AssertionError("decoded a credit of " + decoded.credit + " from " + credit);
+        }
     }
 
     @Property(tries = 1000)
@@ -65,15 +86,18 @@ final class FrameHeaderProperties {
         final Arbitrary<Integer> counts = Arbitraries.integers().between(0, 4096);
         final Arbitrary<Integer> tags = Arbitraries.integers().filter(tag -> tag != -1);
         final Arbitrary<Byte> frameTypes = Arbitraries.of(NiodevFrameDescriptor.EAGER, NiodevFrameDescriptor.RTS,
-            NiodevFrameDescriptor.CTS, NiodevFrameDescriptor.BYE, NiodevFrameDescriptor.BYE_ACK);
-        return Combinators.combine(orders, types, counts, tags, frameTypes).as((order, type, count, tag, frame) -> {
+            NiodevFrameDescriptor.CTS, NiodevFrameDescriptor.BYE, NiodevFrameDescriptor.BYE_ACK,
+            NiodevFrameDescriptor.CREDIT);
+        final Arbitrary<Integer> credits = Arbitraries.integers().between(0, Integer.MAX_VALUE);
+        return Combinators.combine(orders, types, counts, tags, frameTypes, credits).as((order, type, count, tag,
+                                                                                          frame, credit) -> {
             final org.mpjbuf.dev.ElementType element = org.mpjbuf.dev.ElementType.values()[type];
             final boolean message = frame == NiodevFrameDescriptor.EAGER || frame == NiodevFrameDescriptor.RTS;
             final int length = !message ? 0 : element.isPrimitive() ? count * element.byteSize() : count + 10;
             final ByteBuffer header = ByteBuffer.allocate(NiodevFrameDescriptor.HEADER_LENGTH).order(order);
             NiodevFrameDescriptor.encode(header, frame, (byte) 0, message ? tag : 0, message ? 5 : 0,
                 message ? count : 0, message ? type + 1 : 0, frame == NiodevFrameDescriptor.EAGER ? length : 0, length,
-                0, message ? 1 : 0, 0);
+                0, credit, message ? 1 : 0, 0);
             return header.array();
         });
     }

@@ -22,16 +22,19 @@ import org.mpjbuf.dev.Status;
 
 /**
  * What rank 0 does with the bytes of an authenticated but hostile or dying rank 1: a malformed
- * frame or a frame cut short closes the connection, and the receive waiting for rank 1 fails
+ * frame, a frame cut short, a return of eager credit never granted or an eager message beyond
+ * the credit closes the connection, and the receive waiting for rank 1 fails
  * with an error naming it, within seconds; a frame in the other byte order is converted.
  */
 final class NiodevHostileFrameTest {
     private static final int CONTEXT = 3;
     private static final int EAGER_LIMIT = 1024;
     private static final int MAX_MESSAGE = 1 << 20;
+    private static final int CREDIT = 4 * EAGER_LIMIT;
     private static final Map<String, String> LIMITS = Map.of(
         NiodevConfiguration.EAGER_LIMIT_PROP_NAME, Integer.toString(EAGER_LIMIT),
-        NiodevConfiguration.MAX_MESSAGE_LENGTH_PROP_NAME, Integer.toString(MAX_MESSAGE));
+        NiodevConfiguration.MAX_MESSAGE_LENGTH_PROP_NAME, Integer.toString(MAX_MESSAGE),
+        NiodevConfiguration.EAGER_CREDIT_BYTES_PROP_NAME, Integer.toString(CREDIT));
 
     /** Hostile frames, each with a word the error must contain. */
     enum Hostile {
@@ -44,6 +47,10 @@ final class NiodevHostileFrameTest {
         COUNT_CONTRADICTS_LENGTH("message length of 5 INT"),
         CTS_FOR_NO_SEND("CTS for send id"),
         DATA_FOR_NO_RECEIVE("DATA for receive id"),
+        NEGATIVE_CREDIT("credit returned is -1"),
+        CREDIT_NEVER_GRANTED("credit returned is 100"),
+        PIGGY_BACKED_CREDIT_NEVER_GRANTED("credit returned is 8"),
+        EAGER_BEYOND_CREDIT("eager credit"),
         TRUNCATED_HEADER("truncated frame"),
         TRUNCATED_PAYLOAD("truncated frame");
 
@@ -72,11 +79,28 @@ final class NiodevHostileFrameTest {
                     12345, 1);
                 case DATA_FOR_NO_RECEIVE -> FakePeer.header(order, NiodevFrameDescriptor.DATA, (byte) 0, 0, 0, 0, 0, 8,
                     8, 1, 999);
+                case NEGATIVE_CREDIT -> good.putInt(NiodevFrameDescriptor.CREDIT_OFFSET, -1);
+                case CREDIT_NEVER_GRANTED -> FakePeer.header(order, NiodevFrameDescriptor.CREDIT, (byte) 0, 0, 0, 0, 0,
+                    0, 0, 100, 0, 0);
+                case PIGGY_BACKED_CREDIT_NEVER_GRANTED -> good.putInt(NiodevFrameDescriptor.CREDIT_OFFSET, 8);
+                case EAGER_BEYOND_CREDIT -> overdraw(order);
                 case TRUNCATED_HEADER -> ByteBuffer.wrap(new byte[] {'N', 'I', 'O', 'F', 1, 0});
                 case TRUNCATED_PAYLOAD -> ByteBuffer.allocate(NiodevFrameDescriptor.HEADER_LENGTH + 8)
                     .put(good.rewind()).rewind();
             };
         }
+    }
+
+    /** One eager frame more than the credit holds, none of them received. */
+    private static ByteBuffer overdraw(final ByteOrder order) {
+        final int frames = CREDIT / EAGER_LIMIT + 1;
+        final ByteBuffer bytes = ByteBuffer.allocate(frames * (NiodevFrameDescriptor.HEADER_LENGTH + EAGER_LIMIT));
+        for (int i = 0; i < frames; i++) {
+            bytes.put(FakePeer.header(order, NiodevFrameDescriptor.EAGER, (byte) 0, 9, CONTEXT, EAGER_LIMIT,
+                ElementType.BYTE.ordinal() + 1, EAGER_LIMIT, EAGER_LIMIT, -1, 0).rewind());
+            bytes.position(bytes.position() + EAGER_LIMIT);
+        }
+        return bytes;
     }
 
     @ParameterizedTest

@@ -79,9 +79,50 @@ final class NiodevPostedBufferReceiveTest {
         });
     }
 
+    @Test
+    @Timeout(60)
+    void shouldGiveBackTheCreditOfMessagesReadStraightIntoTheirReceives() throws InterruptedException {
+        final int messages = 40;
+        final int ints = 700;
+        final Map<String, String> smallCredit = Map.of(NiodevConfiguration.EAGER_LIMIT_PROP_NAME, "4096",
+            NiodevConfiguration.EAGER_CREDIT_BYTES_PROP_NAME, "8192");
+        onTwoRanks(smallCredit, factory -> (device, rank, all) -> {
+            if (rank == 0) {
+                device.recv(new byte[0], 0, 0, all[1], GO_TAG, CONTEXT);
+                for (int m = 0; m < messages; m++) {
+                    final Buffer buffer = message(factory, m, ints);
+                    device.send(buffer, all[1], m, CONTEXT);
+                    factory.free(buffer);
+                }
+                device.recv(new byte[0], 0, 0, all[1], GO_TAG, CONTEXT);
+                assertEquals(8192, ((NiodevDevice) device).eagerCredit(1).sendable(),
+                    "the receiver gave back the credit of every message it read into a posted receive");
+            } else {
+                final Buffer[] buffers = new Buffer[messages];
+                final Request[] receives = new Request[messages];
+                for (int m = 0; m < messages; m++) {
+                    buffers[m] = factory.allocate(sizeOf(ints));
+                    receives[m] = device.irecv(buffers[m], all[0], m, CONTEXT);
+                }
+                device.send(new byte[0], 0, 0, all[0], GO_TAG, CONTEXT);
+                for (int m = 0; m < messages; m++) {
+                    receives[m].await();
+                    assertMessage(buffers[m], m, ints);
+                    factory.free(buffers[m]);
+                }
+                device.send(new byte[0], 0, 0, all[0], GO_TAG, CONTEXT);
+            }
+        });
+    }
+
     /** Runs one body per rank on two niodev ranks sharing a buffer factory. */
     private static void onTwoRanks(final Function<BufferFactory, Ranks.Body> body) throws InterruptedException {
-        final List<Device> devices = NiodevWorlds.open(2, Map.of());
+        onTwoRanks(Map.of(), body);
+    }
+
+    private static void onTwoRanks(final Map<String, String> properties, final Function<BufferFactory, Ranks.Body> body)
+        throws InterruptedException {
+        final List<Device> devices = NiodevWorlds.open(2, properties);
         try (BufferFactory factory = BufferFactory.builder().build()) {
             Ranks.run(devices, new ProcessID[] {ProcessID.of(0), ProcessID.of(1)}, 50, body.apply(factory));
         } finally {
