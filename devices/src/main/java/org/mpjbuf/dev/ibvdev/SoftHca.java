@@ -15,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * The "adapter" of a {@link SoftVerbs} device: one daemon thread that owns a selector over the
@@ -27,7 +28,8 @@ import java.util.concurrent.TimeUnit;
  * <li>Run the set-up tasks other threads submitted (register a connection, destroy a queue pair).</li>
  * <li>For every queue pair: flush a failed one's new work requests, fail one whose oldest send
  *     failed locally, transmit posted requests whose retry timer is not running.</li>
- * <li>Select: without waiting if work is left, otherwise until the nearest retry timer (at least a
+ * <li>Select (handing each ready key straight to its handler, so no selected-key set grows and
+ *     shrinks per packet): without waiting if work is left, otherwise until the nearest retry timer (at least a
  *     millisecond) or a doorbell. A post rings the doorbell ({@link Selector#wakeup()}) only when
  *     the thread is parked, so a busy device costs posters nothing but a volatile read.</li>
  * <li>Accept connections, read and execute what sockets hold (a bounded amount per connection per
@@ -49,6 +51,7 @@ final class SoftHca implements Runnable {
     private volatile SoftQueuePair[] queuePairs = new SoftQueuePair[0];
     private final ByteBuffer staging = ByteBuffer.allocateDirect(STAGING_LENGTH);
     private final MemorySegment stagingMemory = MemorySegment.ofBuffer(staging);
+    private final Consumer<SelectionKey> handler = this::handle;
     private volatile boolean parked;
     private volatile boolean running = true;
 
@@ -244,11 +247,11 @@ final class SoftHca implements Runnable {
             queuePair.progress(now);
         }
         if (hasWork(all, now)) {
-            selector.selectNow();
+            selector.selectNow(handler);
         } else {
             parked = true;
             if (hasWork(all, System.nanoTime()) || !tasks.isEmpty()) {
-                selector.selectNow();
+                selector.selectNow(handler);
             } else {
                 long deadline = Long.MAX_VALUE;
                 for (SoftQueuePair queuePair : all) {
@@ -256,16 +259,10 @@ final class SoftHca implements Runnable {
                 }
                 long waitMillis = deadline == Long.MAX_VALUE ? 0
                     : Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
-                selector.select(waitMillis);
+                selector.select(handler, waitMillis);
             }
             parked = false;
         }
-        now = System.nanoTime();
-        var selected = selector.selectedKeys();
-        for (SelectionKey key : selected) {
-            handle(key, now);
-        }
-        selected.clear();
     }
 
     private void accept() {
@@ -298,10 +295,12 @@ final class SoftHca implements Runnable {
         return false;
     }
 
-    private void handle(SelectionKey key, long now) {
+    /** Handles a ready key; the selector calls it for each, without collecting them in a set. */
+    private void handle(SelectionKey key) {
         if (!key.isValid()) {
             return;
         }
+        long now = System.nanoTime();
         if (key.isAcceptable()) {
             accept();
             return;

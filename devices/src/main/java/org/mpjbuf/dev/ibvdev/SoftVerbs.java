@@ -413,7 +413,16 @@ public final class SoftVerbs implements Verbs, AutoCloseable {
             throw failure("ibv_modify_qp", ENETUNREACH, "queue pair " + qp.number() + " INIT to RTR: no soft device"
                 + " with GID " + peer.remoteGid() + " listens at " + peerSocket + " (" + unreachable + ")");
         }
-        qp.toReadyToReceive(peer);
+        try {
+            qp.toReadyToReceive(peer);
+        } catch (VerbsException raced) {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // the transition failed; that is what the caller learns
+            }
+            throw raced;
+        }
         hca.attachRequester(qp, channel);
     }
 

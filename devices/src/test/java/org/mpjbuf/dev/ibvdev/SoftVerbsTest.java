@@ -313,6 +313,68 @@ class SoftVerbsTest {
     }
 
     @Test
+    void shouldGiveUpOnAPeerQueuePairThatNeverBecomesReady() {
+        try (SoftEndpoint a = new SoftEndpoint(left); SoftEndpoint b = new SoftEndpoint(right)) {
+            a.init();
+            b.init();
+            a.connect(b.gid(), b.queuePair.number(), 7, 1); // b stays in INIT: a's packets are not taken
+            a.postSend(100, 0, 8);
+            a.expect(100, VerbsConstants.WC_RETRY_EXC_ERR);
+        }
+    }
+
+    @Test
+    void shouldDeliverToAPeerQueuePairThatBecomesReadyWhileTheSenderRetries() {
+        try (SoftEndpoint a = new SoftEndpoint(left); SoftEndpoint b = new SoftEndpoint(right)) {
+            a.init();
+            b.init();
+            a.verbs.modifyToReadyToReceive(a.queuePair, new ReadyToReceiveAttributes(1, VerbsConstants.MTU_4096,
+                b.queuePair.number(), 0x1234, 0, b.gid(), 0, 64, 0, 1, 1));
+            a.verbs.modifyToReadyToSend(a.queuePair, new ReadyToSendAttributes(0x1234, 18, 7, 7, 1)); // 1 s apart
+            b.postReceive(101, 0, 8);
+            a.postSend(102, 0, 8);
+            b.connect(a.gid(), a.queuePair.number(), 7, 1);
+            b.expect(101, VerbsConstants.WC_SUCCESS);
+            a.expect(102, VerbsConstants.WC_SUCCESS);
+        }
+    }
+
+    @Test
+    void shouldNotAllocatePerMessageOnTheDataPath() throws Exception {
+        try (SoftEndpoint a = new SoftEndpoint(left); SoftEndpoint b = new SoftEndpoint(right)) {
+            SoftEndpoint.connect(a, b);
+            Completions polled = new Completions(4);
+            long[] hcas = {left.hca().threadId(), right.hca().threadId()};
+            pingPong(a, b, polled, 20_000); // warm up: frames grown, code compiled
+            long poster = Thread.currentThread().threadId();
+            // reading another thread's count allocates on the reader: the poster's own count brackets the messages alone
+            long[] hcasBefore = {allocatedBytes(hcas[0]), allocatedBytes(hcas[1])};
+            long posterBefore = allocatedBytes(poster);
+            int messages = 5000;
+            pingPong(a, b, polled, messages);
+            long posterAllocated = allocatedBytes(poster) - posterBefore;
+            long[] hcasAllocated = {allocatedBytes(hcas[0]) - hcasBefore[0], allocatedBytes(hcas[1]) - hcasBefore[1]};
+            assertTrue(posterAllocated / messages < 16, "posting and polling allocated " + posterAllocated + " bytes for "
+                + messages + " messages");
+            for (int i = 0; i < 2; i++) {
+                assertTrue(hcasAllocated[i] / messages < 16, "HCA " + i + " allocated " + hcasAllocated[i]
+                    + " bytes for " + messages + " messages");
+            }
+        }
+    }
+
+    private static void pingPong(SoftEndpoint a, SoftEndpoint b, Completions polled, int messages) {
+        for (int i = 0; i < messages; i++) {
+            b.verbs.postReceive(b.queuePair, b.receive.receive(i).scatter(b.address(0), 64, b.region.lkey()));
+            a.verbs.postSend(a.queuePair, a.send.send(i).gather(a.address(0), 64, a.region.lkey()).signaled(true));
+            int completed = 0;
+            while (completed < 2) {
+                completed += a.verbs.poll(a.queue, polled) + b.verbs.poll(b.queue, polled);
+            }
+        }
+    }
+
+    @Test
     void shouldRefusePostsBeyondTheQueueDepths() {
         QueuePairCapabilities small = new QueuePairCapabilities(2, 2, 1, 1, 0);
         try (SoftEndpoint a = new SoftEndpoint(left, small, 64); SoftEndpoint b = new SoftEndpoint(right, small, 64)) {
