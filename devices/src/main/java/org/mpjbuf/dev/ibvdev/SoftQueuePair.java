@@ -287,7 +287,10 @@ final class SoftQueuePair implements Verbs.QueuePair {
     }
 
     /**
-     * Handles an ACK or NAK read by the requester connection.
+     * Handles an ACK or NAK read by the requester connection. Responses arrive in the order of the
+     * requests; a peer that is not ready NAKs every request it gets, so after the first NAK has
+     * rewound the queue, the NAKs of the requests sent behind it are stale and ignored: they all
+     * arrive before any response to the requests sent again.
      *
      * @throws SoftConnection.MalformedPacketException if it answers no outstanding request
      */
@@ -296,9 +299,17 @@ final class SoftQueuePair implements Verbs.QueuePair {
         if (state != QPS_RTS) {
             return;
         }
-        if (sendAcked >= sendTransmitNext || psn != ((sendPsn + (int) sendAcked) & PSN_MASK)) {
+        int oldest = (sendPsn + (int) sendAcked) & PSN_MASK;
+        if (psn != oldest) {
+            if (type == TYPE_NAK && ((psn - oldest) & PSN_MASK) < sendPosted - sendAcked) {
+                return;
+            }
             throw new SoftConnection.MalformedPacketException("a response for PSN " + psn
                 + " answers no outstanding request of queue pair " + number);
+        }
+        if (sendAcked >= sendTransmitNext) {
+            throw new SoftConnection.MalformedPacketException("a response for PSN " + psn
+                + " answers a request queue pair " + number + " has not sent");
         }
         if (type == TYPE_ACK) {
             SendSlot slot = slot(sendAcked);

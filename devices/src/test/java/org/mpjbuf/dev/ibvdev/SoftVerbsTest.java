@@ -324,18 +324,29 @@ class SoftVerbsTest {
     }
 
     @Test
-    void shouldDeliverToAPeerQueuePairThatBecomesReadyWhileTheSenderRetries() {
+    void shouldDeliverToAPeerQueuePairThatBecomesReadyWhileTheSenderRetries() throws InterruptedException {
         try (SoftEndpoint a = new SoftEndpoint(left); SoftEndpoint b = new SoftEndpoint(right)) {
             a.init();
             b.init();
             a.verbs.modifyToReadyToReceive(a.queuePair, new ReadyToReceiveAttributes(1, VerbsConstants.MTU_4096,
                 b.queuePair.number(), 0x1234, 0, b.gid(), 0, 64, 0, 1, 1));
-            a.verbs.modifyToReadyToSend(a.queuePair, new ReadyToSendAttributes(0x1234, 18, 7, 7, 1)); // 1 s apart
-            b.postReceive(101, 0, 8);
-            a.postSend(102, 0, 8);
+            a.verbs.modifyToReadyToSend(a.queuePair, new ReadyToSendAttributes(0x1234, 16, 7, 7, 1)); // 268 ms apart
+            for (int i = 0; i < 3; i++) {
+                b.postReceive(110 + i, 8 * i, 8);
+                a.buffer.set(JAVA_LONG, 8 * i, 1000 + i);
+                a.postSend(120 + i, 8 * i, 8);
+            }
+            // after the first retry all three go back to back: b NAKs each, the first NAK rewinds a's queue and
+            // the other two are stale
+            Thread.sleep(400);
             b.connect(a.gid(), a.queuePair.number(), 7, 1);
-            b.expect(101, VerbsConstants.WC_SUCCESS);
-            a.expect(102, VerbsConstants.WC_SUCCESS);
+            for (int i = 0; i < 3; i++) {
+                b.expect(110 + i, VerbsConstants.WC_SUCCESS);
+                assertEquals(1000 + i, b.buffer.get(JAVA_LONG, 8 * i));
+            }
+            for (int i = 0; i < 3; i++) {
+                a.expect(120 + i, VerbsConstants.WC_SUCCESS);
+            }
         }
     }
 
