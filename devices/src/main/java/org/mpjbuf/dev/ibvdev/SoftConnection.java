@@ -8,6 +8,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
+import java.util.Arrays;
 
 /**
  * One Unix domain socket between two {@link SoftVerbs} devices, carrying the packets of one
@@ -273,9 +274,9 @@ final class SoftConnection {
     void sinkInto(SoftMemoryRegions.Region region, long address, long length) {
         if (sinkCount == sinkRegions.length) {
             int capacity = Math.max(sinkCount + 1, queuePair.capabilities().maxReceiveScatterGather());
-            sinkRegions = java.util.Arrays.copyOf(sinkRegions, capacity);
-            sinkAddresses = java.util.Arrays.copyOf(sinkAddresses, capacity);
-            sinkLengths = java.util.Arrays.copyOf(sinkLengths, capacity);
+            sinkRegions = Arrays.copyOf(sinkRegions, capacity);
+            sinkAddresses = Arrays.copyOf(sinkAddresses, capacity);
+            sinkLengths = Arrays.copyOf(sinkLengths, capacity);
         }
         sinkRegions[sinkCount] = region;
         sinkAddresses[sinkCount] = address;

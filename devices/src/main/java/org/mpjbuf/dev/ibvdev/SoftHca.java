@@ -14,7 +14,9 @@ import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
@@ -104,12 +106,12 @@ final class SoftHca implements Runnable {
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while the soft HCA ran a task", interrupted);
-        } catch (java.util.concurrent.ExecutionException failed) {
+        } catch (ExecutionException failed) {
             if (failed.getCause() instanceof RuntimeException unchecked) {
                 throw unchecked;
             }
             throw new IllegalStateException(failed.getCause());
-        } catch (java.util.concurrent.TimeoutException stuck) {
+        } catch (TimeoutException stuck) {
             throw new IllegalStateException("the soft HCA thread did not run a task within 30 s", stuck);
         }
     }

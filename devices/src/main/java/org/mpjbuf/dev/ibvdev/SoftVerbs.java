@@ -34,6 +34,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * out of band (as ibvdev exchanges LID, GID, QPN and PSN through its bootstrap) can reach it. A
  * queue pair entering RTR connects to its peer's socket and names both queue pairs in a hello; the
  * connection then carries that queue pair's packets and their ACKs ({@link SoftPacketDescriptor}).
+ * RTR towards a GID no instance listens for fails with {@code ENETUNREACH}.
  * One daemon thread per instance, its HCA ({@link SoftHca}), executes them.
  *
  * <h2>What is enforced</h2>

@@ -69,6 +69,28 @@ class SoftVerbsTest {
     }
 
     @Test
+    void shouldListenInTheConfiguredDirectory() {
+        Path configured = temporary.resolve("configured");
+        System.setProperty(SoftVerbs.SOCKET_DIRECTORY_PROP_NAME, configured.toString());
+        try (SoftVerbs verbs = SoftVerbs.open()) {
+            assertTrue(Files.exists(SoftVerbs.socketOf(configured, verbs.gid())), "socket in " + configured);
+        } finally {
+            System.clearProperty(SoftVerbs.SOCKET_DIRECTORY_PROP_NAME);
+        }
+    }
+
+    @Test
+    void shouldRefuseToConnectToAGidNoDeviceHas() {
+        try (SoftEndpoint a = new SoftEndpoint(left)) {
+            a.init();
+            VerbsException unreachable = assertThrows(VerbsException.class,
+                () -> a.connect(new Gid(0xFE80_0000_0000_0000L, 42), 1, 7, 1));
+            assertEquals(SoftVerbs.ENETUNREACH, unreachable.errno());
+            assertEquals("ibv_modify_qp", unreachable.call());
+        }
+    }
+
+    @Test
     void shouldRefuseADirectoryOthersMayUse() throws Exception {
         Path shared = Files.createDirectory(temporary.resolve("shared"),
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxrwxrwx")));
