@@ -61,8 +61,20 @@ public final class VerbsConstants {
 
     /** {@code IBV_WC_SUCCESS}. */
     public static final int WC_SUCCESS = 0;
+    /** {@code IBV_WC_LOC_LEN_ERR}: a gather list longer than a message may be, or a send longer than the receive that took it. */
+    public static final int WC_LOC_LEN_ERR = 1;
+    /** {@code IBV_WC_LOC_QP_OP_ERR}: the work request was inconsistent with the queue pair. */
+    public static final int WC_LOC_QP_OP_ERR = 2;
+    /** {@code IBV_WC_LOC_PROT_ERR}: a local key, a bound or a protection domain did not allow the access. */
+    public static final int WC_LOC_PROT_ERR = 4;
     /** {@code IBV_WC_WR_FLUSH_ERR}: flushed because the queue pair went to the error state. */
     public static final int WC_WR_FLUSH_ERR = 5;
+    /** {@code IBV_WC_REM_INV_REQ_ERR}: the peer found the request invalid (too long for its receive, an operation its queue pair does not allow). */
+    public static final int WC_REM_INV_REQ_ERR = 9;
+    /** {@code IBV_WC_REM_ACCESS_ERR}: the peer refused an RDMA access (rkey, bounds, access flags). */
+    public static final int WC_REM_ACCESS_ERR = 10;
+    /** {@code IBV_WC_REM_OP_ERR}: the peer could not complete the operation (a local error at its end). */
+    public static final int WC_REM_OP_ERR = 11;
     /** {@code IBV_WC_RETRY_EXC_ERR}: the peer did not acknowledge within the retries (peer gone or unreachable). */
     public static final int WC_RETRY_EXC_ERR = 12;
     /** {@code IBV_WC_RNR_RETRY_EXC_ERR}: the peer had no receive posted within the RNR retries. */
@@ -83,12 +95,17 @@ public final class VerbsConstants {
     /** {@code IBV_QPT_RC}: reliable connected. */
     static final int QPT_RC = 2;
 
+    /** {@code IBV_QPS_RESET}: a new queue pair. */
+    static final int QPS_RESET = 0;
     /** {@code IBV_QPS_INIT}. */
     static final int QPS_INIT = 1;
     /** {@code IBV_QPS_RTR}: ready to receive. */
     static final int QPS_RTR = 2;
     /** {@code IBV_QPS_RTS}: ready to send. */
     static final int QPS_RTS = 3;
+
+    /** {@code IBV_QPS_ERR}: failed; its work requests are flushed. */
+    static final int QPS_ERR = 6;
 
     /** {@code IBV_QP_STATE}: attribute mask bit. */
     static final int QP_STATE = 1;
