@@ -31,11 +31,13 @@ final class CollectiveTransport implements CollectiveChannel<Datatype, MPIExcept
     /** Tag of local copies on the collective context (distinct from every algorithm's). */
     private static final int COPY_TAG = 64;
     private static final byte[] NO_DATA = new byte[0];
+    private static final int PROCESSORS = Runtime.getRuntime().availableProcessors();
 
     private final Comm comm;
     private final int rank;
     private final int size;
     private final Class<?> objectComponent;
+    private final boolean ranksHaveProcessors;
 
     /**
      * A transport whose scratch arrays of objects are {@code Object[]}.
@@ -59,6 +61,7 @@ final class CollectiveTransport implements CollectiveChannel<Datatype, MPIExcept
         this.rank = comm.Rank();
         this.size = comm.Size();
         this.objectComponent = buffer instanceof Object[] ? buffer.getClass().getComponentType() : Object.class;
+        this.ranksHaveProcessors = comm.state.environment().ranksOnThisHost() <= PROCESSORS;
     }
 
     @Override
@@ -69,6 +72,11 @@ final class CollectiveTransport implements CollectiveChannel<Datatype, MPIExcept
     @Override
     public int size() {
         return size;
+    }
+
+    @Override
+    public boolean ranksHaveProcessors() {
+        return ranksHaveProcessors;
     }
 
     @Override

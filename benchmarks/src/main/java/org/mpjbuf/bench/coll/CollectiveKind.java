@@ -27,6 +27,9 @@ enum CollectiveKind {
     ALLGATHER(CollectiveConfiguration.ALLGATHER_ALGORITHM_PROP_NAME, Allgather.Algorithm.values()),
     ALLTOALL(CollectiveConfiguration.ALLTOALL_ALGORITHM_PROP_NAME, Alltoall.Algorithm.values());
 
+    /** The sweeps run smdev ranks as threads of this JVM: they have processors when they are at most these. */
+    private static final int PROCESSORS = Runtime.getRuntime().availableProcessors();
+
     final String property;
     private final Enum<?>[] algorithms;
 
@@ -47,10 +50,10 @@ enum CollectiveKind {
     /** Returns the algorithm the selection table picks, lower case. */
     String automaticChoice(long bytes, int ranks) {
         Enum<?> choice = switch (this) {
-            case BARRIER -> SelectionTable.barrier(ranks);
+            case BARRIER -> SelectionTable.barrier(ranks, ranks <= PROCESSORS);
             case BCAST -> SelectionTable.bcast(bytes, ranks);
             case REDUCE -> SelectionTable.reduce(bytes, ranks);
-            case ALLREDUCE -> SelectionTable.allreduce(bytes, ranks);
+            case ALLREDUCE -> SelectionTable.allreduce(bytes, ranks, ranks <= PROCESSORS);
             case ALLGATHER -> SelectionTable.allgather(bytes, ranks);
             case ALLTOALL -> SelectionTable.alltoall(bytes, ranks);
         };

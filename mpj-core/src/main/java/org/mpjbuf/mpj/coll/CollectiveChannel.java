@@ -32,6 +32,16 @@ public interface CollectiveChannel<T, X extends Exception> {
     int size();
 
     /**
+     * Tells whether every rank of the job on this host has a processor of its own. Then a round
+     * of simultaneous exchanges costs about one message time, and the selection table prefers
+     * the algorithms with the fewest rounds; when ranks outnumber processors, every dependent
+     * step costs a thread switch, and it prefers those with the fewest steps.
+     *
+     * @return whether the ranks on this host are at most its processors
+     */
+    boolean ranksHaveProcessors();
+
+    /**
      * Sends a region and returns when its buffer may be reused.
      *
      * @param buffer the array holding the data

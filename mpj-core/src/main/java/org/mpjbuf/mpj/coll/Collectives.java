@@ -25,7 +25,7 @@ public final class Collectives {
      * @throws X when a transfer fails
      */
     public static <T, X extends Exception> void barrier(final CollectiveChannel<T, X> channel) throws X {
-        Barrier.run(SelectionTable.barrier(channel.size()), channel);
+        Barrier.run(SelectionTable.barrier(channel.size(), channel.ranksHaveProcessors()), channel);
     }
 
     /**
@@ -340,7 +340,8 @@ public final class Collectives {
         throws X {
         checkRegion(channel, "sendbuf", sendBuffer, sendIndex, count);
         checkRegion(channel, "recvbuf", recvBuffer, recvIndex, count);
-        Allreduce.run(SelectionTable.allreduce(channel.byteSize(type, count), channel.size()),
+        Allreduce.run(SelectionTable.allreduce(channel.byteSize(type, count), channel.size(),
+            channel.ranksHaveProcessors()),
             channel, sendBuffer, sendIndex, recvBuffer, recvIndex, count, type, combiner);
     }
 

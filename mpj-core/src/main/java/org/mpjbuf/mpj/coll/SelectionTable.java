@@ -15,6 +15,14 @@ package org.mpjbuf.mpj.coll;
  * and {@code benchmarks/README.md} show the table and the measurements behind it.
  *
  * <pre>
+ * When every rank on the host has a processor of its own (ranks as processes on a cluster,
+ * or no more ranks than cores), a round of simultaneous exchanges costs about one message time,
+ * and two choices change: Barrier is dissemination and Allreduce below 4 KiB is recursive
+ * doubling, one round each at 2 ranks instead of a fan-in and a fan-out (measured at 2 ranks:
+ * smdev Barrier 0.9-1.6 us flat against 0.24-0.41 us, Allreduce of 8 B 2.8-3.4 us against
+ * 0.46-0.69 us; niodev 15.7-16.7 against 9.6-13.7 us and 13.4-14.8 against 9.7-11.7 us;
+ * benchmarks/README.md, "Collectives when every rank has a processor").
+ *
  * collective      choice
  * Barrier         flat if p &lt;= 4, else binomial
  * Bcast           binomial if p &lt;= 4 or n &gt;= 8 KiB, else flat
@@ -46,12 +54,16 @@ public final class SelectionTable {
     /**
      * Chooses the barrier algorithm.
      *
-     * @param size number of ranks
+     * @param size                number of ranks
+     * @param ranksHaveProcessors whether every rank on this host has a processor of its own
      * @return the algorithm
      */
-    public static Barrier.Algorithm barrier(final int size) {
+    public static Barrier.Algorithm barrier(final int size, final boolean ranksHaveProcessors) {
         if (CollectiveConfiguration.BARRIER != null) {
             return CollectiveConfiguration.BARRIER;
+        }
+        if (ranksHaveProcessors) {
+            return Barrier.Algorithm.DISSEMINATION;
         }
         return size <= 4 ? Barrier.Algorithm.FLAT : Barrier.Algorithm.BINOMIAL;
     }
@@ -87,13 +99,17 @@ public final class SelectionTable {
     /**
      * Chooses the allreduce algorithm.
      *
-     * @param bytes vector size
-     * @param size  number of ranks
+     * @param bytes               vector size
+     * @param size                number of ranks
+     * @param ranksHaveProcessors whether every rank on this host has a processor of its own
      * @return the algorithm
      */
-    public static Allreduce.Algorithm allreduce(final long bytes, final int size) {
+    public static Allreduce.Algorithm allreduce(final long bytes, final int size, final boolean ranksHaveProcessors) {
         if (CollectiveConfiguration.ALLREDUCE != null) {
             return CollectiveConfiguration.ALLREDUCE;
+        }
+        if (ranksHaveProcessors && bytes < 4 * KIB) {
+            return Allreduce.Algorithm.RECURSIVE_DOUBLING;
         }
         if (size <= 4) {
             if (bytes < 16 * KIB) {

@@ -136,6 +136,11 @@ final class LocalWorld {
         }
 
         @Override
+        public boolean ranksHaveProcessors() {
+            return size <= Runtime.getRuntime().availableProcessors();
+        }
+
+        @Override
         public void send(final Object buffer, final int index, final int count, final TestType type, final int dest,
                          final int tag) {
             deliver(dest, tag, type.flatten(buffer, index, count));
