@@ -50,10 +50,10 @@ import org.mpjbuf.dev.DeviceException;
  * matcher's lock; no JCTools queue is needed because sends do not go through another thread
  * unless the socket is full.
  *
- * <p><b>Measured</b> (benchmarks README, "niodev against Open MPI's TCP transport"): with the
- * progress thread alone, every message cost two wake-ups (the progress thread, then the waiter),
- * 12-18 us for a 1 B half round trip on this 2-core machine against Open MPI's 5.5-8 us;
- * polling waiters take both out.
+ * <p><b>Measured</b> (benchmarks README, "Ranks as processes: niodev against Open MPI's TCP
+ * transport"): with the progress thread alone every message cost two wake-ups (the progress
+ * thread, then the waiter), 12-18 us for a 1 B half round trip on this 2-core machine; with
+ * polling waiters it is 6.7-8.3 us, beside Open MPI's 5.5-6.2 us in the same sitting.
  *
  * <p>Handshakes: a connection accepted or made is not a peer until it has passed the
  * challenge-response of {@link Handshake}; one that fails, sends garbage, or stays silent past the
