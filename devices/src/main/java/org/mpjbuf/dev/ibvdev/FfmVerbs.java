@@ -4,6 +4,8 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static org.mpjbuf.dev.ibvdev.VerbsArguments.checkPort;
+import static org.mpjbuf.dev.ibvdev.VerbsArguments.checkRange;
 import static org.mpjbuf.dev.ibvdev.VerbsLayouts.*;
 
 import java.io.IOException;
@@ -706,18 +708,6 @@ public final class FfmVerbs implements Verbs {
             text = "no description";
         }
         return new VerbsException(function, errno, text, detail);
-    }
-
-    private static void checkPort(int portNumber) {
-        if (portNumber < 1 || portNumber > 0xFF) {
-            throw new IllegalArgumentException("port numbers run from 1 to 255, not " + portNumber);
-        }
-    }
-
-    private static void checkRange(String name, int value, int max) {
-        if (value < 0 || value > max) {
-            throw new IllegalArgumentException(name + " must be from 0 to " + max + ", not " + value);
-        }
     }
 
     private static IllegalArgumentException notOurs(Object object) {

@@ -1,5 +1,8 @@
 package org.mpjbuf.dev.ibvdev;
 
+import static org.mpjbuf.dev.ibvdev.VerbsArguments.checkPort;
+import static org.mpjbuf.dev.ibvdev.VerbsArguments.checkRange;
+
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.net.StandardProtocolFamily;
@@ -542,18 +545,6 @@ public final class SoftVerbs implements Verbs, AutoCloseable {
             throw new IllegalStateException(object + " was already destroyed");
         }
         return soft;
-    }
-
-    private static void checkPort(int portNumber) {
-        if (portNumber < 1 || portNumber > 0xFF) {
-            throw new IllegalArgumentException("port numbers run from 1 to 255, not " + portNumber);
-        }
-    }
-
-    private static void checkRange(String name, int value, int max) {
-        if (value < 0 || value > max) {
-            throw new IllegalArgumentException(name + " must be from 0 to " + max + ", not " + value);
-        }
     }
 
     private static IllegalArgumentException notOurs(Object object) {
