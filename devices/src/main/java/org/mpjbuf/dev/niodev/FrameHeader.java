@@ -16,7 +16,7 @@ import org.mpjbuf.dev.ElementType;
  * limits, or throws {@link MalformedFrameException}; it never throws anything else and never
  * allocates in proportion to a length it read.
  *
- * <p>Not thread-safe: used by the progress thread of one device.
+ * <p>Not thread-safe: used by the thread that drives one connection's reads, one at a time.
  */
 final class FrameHeader {
     private static final ElementType[] ELEMENT_TYPES = ElementType.values();

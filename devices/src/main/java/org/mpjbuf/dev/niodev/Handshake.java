@@ -25,12 +25,13 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * One side of the mutual challenge-response of a new connection (see
- * {@link NiodevHandshakeDescriptor}), driven by the progress thread over a non-blocking channel:
+ * {@link NiodevHandshakeDescriptor}), driven by the thread that drives the selector over a
+ * non-blocking channel:
  * each call of {@link #advance} reads or writes what the channel allows and reports whether the
  * exchange is over. Every message has a fixed length, so a peer that sends garbage or nothing
  * costs a few dozen bytes and, at most, the handshake timeout.
  *
- * <p>Not thread-safe: one instance per connection, used by the progress thread.
+ * <p>Not thread-safe: one instance per connection, used by one driving thread at a time.
  */
 final class Handshake {
     private static final int CLIENT_SEND_HELLO = 0;

@@ -16,8 +16,9 @@ import org.mpjbuf.dev.ProcessID;
  * guarded by one lock.
  *
  * <h2>Design note</h2>
- * The frames of one connection are read, in order, by the one progress thread, and each arrival
- * is matched under the lock as soon as its envelope is complete; messages a rank sends to itself
+ * The frames of one connection are read, in order, by one thread at a time (the one that drives
+ * the selector: see {@link ProgressEngine}), and each arrival is matched under the lock as soon
+ * as its envelope is complete; messages a rank sends to itself
  * are matched under the same lock by the sending thread. So the order in which a peer's messages
  * meet the queues is the order in which it sent them, and both queues are FIFO: no sequence
  * numbers are needed for MPI's non-overtaking rule, and {@code ANY_SOURCE} costs nothing extra

@@ -144,7 +144,7 @@ final class NiodevRequest extends Queued implements Request {
                 try {
                     n.listener.onComplete(this);
                 } catch (final RuntimeException ex) {
-                    // often on the progress thread, which must outlive a listener that breaks its contract
+                    // often on the thread driving the selector, which must survive a broken listener
                     LOG.log(System.Logger.Level.ERROR, "a completion listener of " + this + " failed", ex);
                 }
             }

@@ -54,8 +54,8 @@ import org.mpjbuf.dev.Status;
  * per message over all threads (790 for a 200 KB rendezvous message).
  *
  *
- * <p>Thread-safe: sending and receiving threads and the progress thread call it concurrently;
- * the shared state is the {@link Matcher}'s and each {@link Connection}'s.
+ * <p>Thread-safe: sending and receiving threads and the thread driving the selector call it
+ * concurrently; the shared state is the {@link Matcher}'s and each {@link Connection}'s.
  */
 final class Protocol {
     private final int rank;
