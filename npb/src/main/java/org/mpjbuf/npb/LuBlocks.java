@@ -25,7 +25,6 @@ package org.mpjbuf.npb;
  * <p>Stateless and thread-safe.
  */
 final class LuBlocks {
-    private static final int BLOCK = FluxJacobians.BLOCK;
     private static final double C1345 = SpConstants.C1C5 * SpConstants.C3C4;
 
     private LuBlocks() {
@@ -33,9 +32,11 @@ final class LuBlocks {
 
     /**
      * Writes {@code t2 F_d - t1 N_d - diag(dissipation)} at one point into
-     * {@code a[ao .. ao + 24]}, row-major: the lower sweep's {@code L_d}
-     * with {@code t2 = -dt/(2 h_d)}, the upper's {@code U_d} with
-     * {@code t2 = dt/(2 h_d)}.
+     * the entries of {@code a[ao .. ao + 24]} (row-major) that can be
+     * non-zero along {@code dir}, and leaves the others as they are: a block
+     * zeroed once and then used for one direction only needs no zeroing per
+     * point. The lower sweep's {@code L_d} has {@code t2 = -dt/(2 h_d)}, the
+     * upper's {@code U_d} {@code t2 = dt/(2 h_d)}.
      *
      * @param u the solution, five interleaved components per point
      * @param o where the point's component 0 is in {@code u}
@@ -61,9 +62,6 @@ final class LuBlocks {
         double wr = w * r1;
         double ww = w * w * r2;
         double energy = u[o + 4];
-        for (int e = ao; e < ao + BLOCK; e++) {
-            a[e] = 0.0;
-        }
         a[ao] = -dissipation[dissipationOffset];
         a[ao + vel] = t2;
         int last = ao + 20;

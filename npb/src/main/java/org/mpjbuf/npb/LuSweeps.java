@@ -58,7 +58,9 @@ final class LuSweeps {
     private final double[] dissipation = new double[15];
     /**
      * The off-diagonal blocks of the x-row being swept, {@code L_d} or
-     * {@code U_d} of its {@code t}-th point from {@code BLOCK * (3 t + d)}.
+     * {@code U_d} of its {@code t}-th point from {@code BLOCK * (3 t + d)};
+     * the entries that are zero along {@code d} stay zero from the start
+     * ({@link LuBlocks#offDiagonal}).
      */
     private final double[] rowBlocks;
     /** {@code D} of the x-row's {@code t}-th point from {@code BLOCK * t}, written where it can be non-zero ({@link LuBlocks#diagonal}). */
