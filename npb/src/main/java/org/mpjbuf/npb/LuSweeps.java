@@ -26,6 +26,14 @@ import mpi.MPIException;
  * {@code D^-1 omega sum_d U_d v(p + e_d)}. {@code D} is solved by Gaussian
  * elimination without pivoting, which its shape makes short ({@link #solveArrow}).
  *
+ * <p>Each x-row is done in two loops: the first writes every point's
+ * {@code L_d} (or {@code U_d}) and {@code D} ({@link LuBlocks}), which
+ * depend on the solution only, so it carries no dependence from point to
+ * point; the second, the solve proper, only multiplies them with the
+ * neighbours' values and solves with {@code D}, one point after the other.
+ * The blocks of a row rather than of a plane (the reference's
+ * {@code jacld} forms a plane's) stay in cache between the two loops.
+ *
  * <p>The pipeline: in the lower sweep a rank needs, for plane k, the values
  * its north neighbour computed in its last x-row and its west neighbour in
  * its last y-column of the same plane; so for each k it receives those two
