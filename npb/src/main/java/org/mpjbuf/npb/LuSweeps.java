@@ -1,7 +1,5 @@
 package org.mpjbuf.npb;
 
-import java.util.Arrays;
-
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -28,6 +26,14 @@ import mpi.MPIException;
  * {@code D^-1 omega sum_d U_d v(p + e_d)}. {@code D} is solved by Gaussian
  * elimination without pivoting, which its shape makes short ({@link #solveArrow}).
  *
+ * <p>Each x-row is done in two loops: the first writes every point's
+ * {@code L_d} (or {@code U_d}) and {@code D} ({@link LuBlocks}), which
+ * depend on the solution only, so it carries no dependence from point to
+ * point; the second, the solve proper, only multiplies them with the
+ * neighbours' values and solves with {@code D}, one point after the other.
+ * The blocks of a row rather than of a plane (the reference's
+ * {@code jacld} forms a plane's) stay in cache between the two loops.
+ *
  * <p>The pipeline: in the lower sweep a rank needs, for plane k, the values
  * its north neighbour computed in its last x-row and its west neighbour in
  * its last y-column of the same plane; so for each k it receives those two
@@ -47,12 +53,6 @@ final class LuSweeps {
     private static final int UPPER_X_TAG = TAG + 2;
     private static final int UPPER_Y_TAG = TAG + 3;
     private static final int BLOCK = FluxJacobians.BLOCK;
-    /**
-     * Where {@code D}, row-major, can be non-zero: the viscous Jacobians
-     * give each momentum row its first and diagonal entries and the energy
-     * row all five, the dissipation the diagonal.
-     */
-    private static final int[] ARROW = {0, 5, 6, 10, 12, 15, 18, 20, 21, 22, 23, 24};
 
     private final Intracomm comm;
     private final LuDomain g;
@@ -62,20 +62,17 @@ final class LuSweeps {
     /** One x-row's values ({@code 5 * ny}) and one y-column's ({@code 5 * nx}), for the messages. */
     private final double[] row;
     private final double[] column;
-    /**
-     * {@code F_d} and {@code N_d} at a neighbour, one block per direction
-     * {@code d} from {@code BLOCK * d}, zeroed once: each direction's
-     * entries that can be non-zero are rewritten per point, the others stay
-     * zero ({@link FluxJacobians#writeInviscid}).
-     */
-    private final double[] inviscid = new double[3 * BLOCK];
-    private final double[] viscous = new double[3 * BLOCK];
-    /** {@code N_d} at the point itself, for {@code D}, likewise (its non-zero entries do not depend on {@code d}). */
-    private final double[] ownViscous = new double[BLOCK];
     /** {@code dt/h_d^2 d_d} per direction and component, {@code 5 * d + m}. */
     private final double[] dissipation = new double[15];
-    private final double[] diagonal = new double[BLOCK];
-    private final double[] offDiagonal = new double[BLOCK];
+    /**
+     * The off-diagonal blocks of the x-row being swept, {@code L_d} or
+     * {@code U_d} of its {@code t}-th point from {@code BLOCK * (3 t + d)};
+     * the entries that are zero along {@code d} stay zero from the start
+     * ({@link LuBlocks#offDiagonal}).
+     */
+    private final double[] rowBlocks;
+    /** {@code D} of the x-row's {@code t}-th point from {@code BLOCK * t}, written where it can be non-zero ({@link LuBlocks#diagonal}). */
+    private final double[] rowDiagonals;
     private final double[] sum = new double[5];
 
     /**
@@ -95,6 +92,8 @@ final class LuSweeps {
         this.phases = phases;
         row = new double[5 * domain.ny];
         column = new double[5 * domain.nx];
+        rowBlocks = new double[3 * BLOCK * domain.nx];
+        rowDiagonals = new double[BLOCK * domain.nx];
         for (int dir = 0; dir < 3; dir++) {
             for (int m = 0; m < 5; m++) {
                 dissipation[5 * dir + m] = k.dtt1[dir] * k.d[dir][m];
@@ -116,10 +115,8 @@ final class LuSweeps {
             receive(v, z, g.north, -1, g.west, -1, LOWER_X_TAG, LOWER_Y_TAG);
             phases.end(communicationPhase);
             for (int j = g.jst; j <= g.jend; j++) {
-                for (int i = g.ist; i <= g.iend; i++) {
-                    int p = g.index(i, j, z);
-                    lowerPoint(u, v, p);
-                }
+                formRow(u, j, z, -1);
+                lowerRow(v, j, z);
             }
             phases.end(computePhase);
             send(v, z, g.south, g.nx - 1, g.east, g.ny - 1, LOWER_X_TAG, LOWER_Y_TAG);
@@ -142,10 +139,8 @@ final class LuSweeps {
             receive(v, z, g.south, g.nx, g.east, g.ny, UPPER_X_TAG, UPPER_Y_TAG);
             phases.end(communicationPhase);
             for (int j = g.jend; j >= g.jst; j--) {
-                for (int i = g.iend; i >= g.ist; i--) {
-                    int p = g.index(i, j, z);
-                    upperPoint(u, v, p);
-                }
+                formRow(u, j, z, 1);
+                upperRow(v, j, z);
             }
             phases.end(computePhase);
             send(v, z, g.north, 0, g.west, 0, UPPER_X_TAG, UPPER_Y_TAG);
@@ -153,110 +148,84 @@ final class LuSweeps {
         }
     }
 
-    private void lowerPoint(double[] u, double[] v, int p) {
-        combine(u, v, p, -1);
-        int o = 5 * p;
-        for (int m = 0; m < 5; m++) {
-            v[o + m] = v[o + m] - omega * sum[m];
-        }
-        diagonal(u, p);
-        solveArrow(diagonal, v, o);
-    }
-
-    private void upperPoint(double[] u, double[] v, int p) {
-        combine(u, v, p, 1);
-        for (int m = 0; m < 5; m++) {
-            sum[m] = omega * sum[m];
-        }
-        diagonal(u, p);
-        solveArrow(diagonal, sum, 0);
-        int o = 5 * p;
-        for (int m = 0; m < 5; m++) {
-            v[o + m] = v[o + m] - sum[m];
-        }
-    }
-
     /**
-     * {@link #sum} = the sum over z, y and x of the off-diagonal block times
-     * {@code v} at the neighbour {@code p + side * e_d} (side -1: lower, +1: upper).
+     * Forms the blocks of x-row {@code j} of plane {@code z} into
+     * {@link #rowBlocks} and {@link #rowDiagonals} (side -1: the lower
+     * sweep's, +1: the upper's). They depend on the solution only, so this
+     * loop carries no dependence from point to point, unlike the solve.
      */
-    private void combine(double[] u, double[] v, int p, int side) {
-        Arrays.fill(sum, 0.0);
-        for (int dir = 2; dir >= 0; dir--) {
-            int q = p + side * g.stride(dir);
-            jacobians(u, q, dir);
-            double t1 = k.dtt1[dir];
-            double t2 = side * k.dtt2[dir];
-            int b = BLOCK * dir;
-            for (int e = 0; e < BLOCK; e++) {
-                offDiagonal[e] = t2 * inviscid[b + e] - t1 * viscous[b + e];
+    private void formRow(double[] u, int j, int z, int side) {
+        for (int i = g.ist, t = 0; i <= g.iend; i++, t++) {
+            int p = g.index(i, j, z);
+            for (int dir = 2; dir >= 0; dir--) {
+                int q = p + side * g.stride(dir);
+                LuBlocks.offDiagonal(u, 5 * q, dir, side * k.dtt2[dir], k.dtt1[dir], dissipation, 5 * dir, rowBlocks,
+                        BLOCK * (3 * t + dir));
             }
+            LuBlocks.diagonal(u, 5 * p, k.dtt1, dissipation, rowDiagonals, BLOCK * t);
+        }
+    }
+
+    /** The lower sweep along x-row {@code j} of plane {@code z}, in increasing {@code i}. */
+    private void lowerRow(double[] v, int j, int z) {
+        int back = 5 * g.strideZ;
+        int down = 5 * g.strideY;
+        for (int i = g.ist, t = 0; i <= g.iend; i++, t++) {
+            int o = 5 * g.index(i, j, z);
+            int b = 3 * BLOCK * t;
             for (int m = 0; m < 5; m++) {
-                offDiagonal[6 * m] -= dissipation[5 * dir + m];
+                int r = b + 5 * m;
+                double s = product(rowBlocks, r + 2 * BLOCK, v, o - back) + product(rowBlocks, r + BLOCK, v, o - down)
+                        + product(rowBlocks, r, v, o - 5);
+                v[o + m] = v[o + m] - omega * s;
             }
-            int o = 5 * q;
+            solveArrow(rowDiagonals, BLOCK * t, v, o);
+        }
+    }
+
+    /** The upper sweep along x-row {@code j} of plane {@code z}, in decreasing {@code i}. */
+    private void upperRow(double[] v, int j, int z) {
+        int front = 5 * g.strideZ;
+        int up = 5 * g.strideY;
+        for (int i = g.iend, t = g.iend - g.ist; i >= g.ist; i--, t--) {
+            int o = 5 * g.index(i, j, z);
+            int b = 3 * BLOCK * t;
             for (int m = 0; m < 5; m++) {
-                double s = 0.0;
-                for (int n = 0; n < 5; n++) {
-                    s += offDiagonal[5 * m + n] * v[o + n];
-                }
-                sum[m] += s;
+                int r = b + 5 * m;
+                double s = product(rowBlocks, r + 2 * BLOCK, v, o + front) + product(rowBlocks, r + BLOCK, v, o + up)
+                        + product(rowBlocks, r, v, o + 5);
+                sum[m] = omega * s;
+            }
+            solveArrow(rowDiagonals, BLOCK * t, sum, 0);
+            for (int m = 0; m < 5; m++) {
+                v[o + m] = v[o + m] - sum[m];
             }
         }
     }
 
-    /**
-     * {@link #diagonal} = {@code D} at point {@code p}: only the viscous
-     * Jacobians enter it, and only the entries of {@link #ARROW} are written
-     * (the others stay zero from the start).
-     */
-    private void diagonal(double[] u, int p) {
-        for (int e : ARROW) {
-            diagonal[e] = 0.0;
-        }
-        int o = 5 * p;
-        double r1 = 1.0 / u[o];
-        for (int dir = 0; dir < 3; dir++) {
-            FluxJacobians.writeViscous(u, o, 1, r1, dir + 1, ownViscous, 0);
-            double t1 = 2.0 * k.dtt1[dir];
-            for (int e : ARROW) {
-                diagonal[e] += t1 * ownViscous[e];
-            }
-            for (int m = 0; m < 5; m++) {
-                diagonal[6 * m] += 2.0 * dissipation[5 * dir + m];
-            }
-        }
-        for (int m = 0; m < 5; m++) {
-            diagonal[6 * m] += 1.0;
-        }
-    }
-
-    private void jacobians(double[] u, int p, int dir) {
-        int o = 5 * p;
-        double r1 = 1.0 / u[o];
-        double qs = 0.5 * (u[o + 1] * u[o + 1] + u[o + 2] * u[o + 2] + u[o + 3] * u[o + 3]) * r1 * r1;
-        FluxJacobians.writeInviscid(u, o, 1, r1, qs, dir + 1, inviscid, BLOCK * dir);
-        FluxJacobians.writeViscous(u, o, 1, r1, dir + 1, viscous, BLOCK * dir);
+    /** {@return row {@code a[r .. r + 4]} of a block times the five values {@code v[o ..]}} */
+    private static double product(double[] a, int r, double[] v, int o) {
+        return a[r] * v[o] + a[r + 1] * v[o + 1] + a[r + 2] * v[o + 2] + a[r + 3] * v[o + 3] + a[r + 4] * v[o + 4];
     }
 
     /**
      * Solves {@code a x = b} in place of {@code b} (five values from
-     * {@code o}) for a row-major 5x5 block {@code a} that is zero outside
-     * {@link #ARROW}, as {@code D} is: Gaussian elimination without
+     * {@code o}) for a row-major 5x5 block {@code a} (from {@code ao}) that is zero outside
+     * its diagonal, first column and last row, as {@code D} is: Gaussian elimination without
      * pivoting, which on that shape only changes {@code b} (column 0 out of
      * rows 1 to 4, then columns 1 to 3 out of row 4) and leaves {@code a} as
      * it is, and a back substitution that is one division per row.
      */
-    static void solveArrow(double[] a, double[] b, int o) {
-        double inverse = 1.0 / a[0];
+    static void solveArrow(double[] a, int ao, double[] b, int o) {
+        double inverse = 1.0 / a[ao];
         for (int r = 1; r < 5; r++) {
-            b[o + r] -= b[o] * (inverse * a[5 * r]);
+            b[o + r] -= b[o] * (inverse * a[ao + 5 * r]);
         }
         for (int c = 1; c < 4; c++) {
-            b[o + 4] -= b[o + c] * ((1.0 / a[6 * c]) * a[20 + c]);
+            b[o + 4] -= b[o + c] * ((1.0 / a[ao + 6 * c]) * a[ao + 20 + c]);
         }
         for (int r = 0; r < 5; r++) {
-            b[o + r] = b[o + r] / a[6 * r];
+            b[o + r] = b[o + r] / a[ao + 6 * r];
         }
     }
 

@@ -42,7 +42,11 @@ class LuSweepsTest {
             }
         }
 
-        LuSweeps.solveArrow(a.clone(), b, 2);
+        // the block placed after three values too
+        double[] blocks = new double[3 + 25];
+        System.arraycopy(a, 0, blocks, 3, 25);
+
+        LuSweeps.solveArrow(blocks, 3, b, 2);
 
         assertEquals(11.0, b[0]);
         assertEquals(-7.0, b[1]);
