@@ -2,11 +2,9 @@ package mpi;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.reflect.Array;
 import java.util.List;
@@ -17,16 +15,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.mpjbuf.BufferFactory;
-import org.mpjbuf.dev.DeviceProvider;
-import org.mpjbuf.dev.WorldKind;
-import org.mpjbuf.mpj.runtime.RuntimeConfiguration;
 
 /**
  * Messages as they travel on a process device, one pooled mpjbuf buffer each: every basic type,
- * derived types received as other types of the same signature, objects, truncation and type
- * mismatches, and the pool left as it was found. The tests that are not about the pool run on
- * every device, since the behaviour they pin is the API's.
+ * derived types received as other types of the same signature, objects and truncation. They run
+ * on every device, since the behaviour they pin is the API's; {@link ProcessDeviceBuffersTest}
+ * and {@link ThreadDeviceArraysTest} pin what only one kind of device does.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class BufferMessagesTest {
@@ -36,10 +30,6 @@ class BufferMessagesTest {
 
     static Stream<Integer> sizes() {
         return java.util.Arrays.stream(Ranks.SIZES).boxed();
-    }
-
-    private static boolean processDevice() {
-        return DeviceProvider.forName(RuntimeConfiguration.DEVICE).worldKind() == WorldKind.PROCESSES;
     }
 
     /** An array of {@code length} elements of a primitive datatype, element i a function of seed and i. */
@@ -228,86 +218,5 @@ class BufferMessagesTest {
         assertEquals(MPIException.ERR_TRUNCATE, truncated.getErrorClass(), truncated.getMessage());
         assertTrue(truncated.getMessage().contains("message of " + sent + " ")
             && truncated.getMessage().contains("buffer of " + received + " "), truncated.getMessage());
-    }
-
-    @Test
-    void shouldNameBothTypesOfAMismatchOnAProcessDevice() {
-        assumeTrue(processDevice(), "a process device checks the section type");
-        Ranks.run(2, world -> {
-            int rank = world.Rank();
-            world.Send(new int[] {1, 2}, 0, 2, MPI.INT, 1 - rank, 0);
-            MPIException mismatch = assertThrows(MPIException.class,
-                () -> world.Recv(new float[2], 0, 2, MPI.FLOAT, 1 - rank, 0));
-            assertEquals(MPIException.ERR_TYPE, mismatch.getErrorClass(), mismatch.getMessage());
-            assertTrue(mismatch.getMessage().contains("INT") && mismatch.getMessage().contains("FLOAT"),
-                mismatch.getMessage());
-        });
-    }
-
-    @ParameterizedTest(name = "{0} ranks")
-    @MethodSource("sizes")
-    void shouldReturnEveryPooledBufferToThePool(int size) {
-        assumeTrue(processDevice(), "only a process device sends messages in pooled buffers");
-        Ranks.run(size, world -> {
-            BufferFactory buffers = RankState.lookup().messageBuffers();
-            assertNotNull(buffers);
-            long start = buffers.pool().statistics().inUseBytes();
-            int rank = world.Rank();
-            int n = world.Size();
-            int right = (rank + 1) % n;
-            int left = (rank + n - 1) % n;
-            double[] big = new double[64 * 1024];
-            double[] bigIn = new double[big.length];
-            Request receive = world.Irecv(bigIn, 0, bigIn.length, MPI.DOUBLE, left, 1);
-            world.Ssend(big, 0, big.length, MPI.DOUBLE, right, 1);
-            receive.Wait();
-            assertTrue(buffers.pool().statistics().peakInUseBytes() >= (long) big.length * Double.BYTES,
-                "the message went through the pool");
-
-            MPI.Buffer_attach(new byte[4096]);
-            world.Bsend(new int[] {rank}, 0, 1, MPI.INT, right, 2);
-            int[] one = new int[1];
-            world.Recv(one, 0, 1, MPI.INT, left, 2);
-            MPI.Buffer_detach();
-
-            Prequest send = world.Send_init(one, 0, 1, MPI.INT, right, 3);
-            Prequest recv = world.Recv_init(new int[1], 0, 1, MPI.INT, left, 3);
-            for (int round = 0; round < 3; round++) {
-                recv.Start();
-                send.Start();
-                Request.Waitall(new Request[] {send, recv});
-            }
-
-            Request cancelled = world.Irecv(new int[1], 0, 1, MPI.INT, left, 99);
-            cancelled.Cancel();
-            assertTrue(cancelled.Wait().Test_cancelled());
-
-            world.Isend(new long[9], 0, 9, MPI.LONG, right, 4);
-            assertThrows(MPIException.class, () -> world.Recv(new long[2], 0, 2, MPI.LONG, left, 4));
-            world.Isend(new byte[3], 0, 3, MPI.BYTE, right, 5);
-            assertThrows(MPIException.class, () -> world.Recv(new short[3], 0, 3, MPI.SHORT, left, 5));
-
-            world.Sendrecv_replace(one, 0, 1, MPI.INT, right, 6, left, 6);
-            int[] sum = new int[1];
-            world.Allreduce(new int[] {rank}, 0, sum, 0, 1, MPI.INT, MPI.SUM);
-            assertEquals(n * (n - 1) / 2, sum[0]);
-            Object[] names = new Object[n];
-            world.Allgather(new Object[] {"rank " + rank}, 0, 1, MPI.OBJECT, names, 0, 1, MPI.OBJECT);
-            assertEquals("rank " + left, names[left]);
-            world.Barrier();
-
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            long inUse;
-            while ((inUse = buffers.pool().statistics().inUseBytes()) != start && System.nanoTime() < deadline) {
-                Thread.sleep(1);
-            }
-            assertEquals(start, inUse, "bytes of message buffers still in use");
-        });
-    }
-
-    @Test
-    void shouldSendArraysDirectlyOnAThreadDevice() {
-        assumeTrue(!processDevice(), "a thread device copies arrays directly");
-        Ranks.run(2, world -> assertNull(RankState.lookup().messageBuffers()));
     }
 }
