@@ -18,7 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *       one that would overdraw it is a malformed frame, so a hostile peer cannot fill this
  *       rank's memory either.</li>
  *   <li>When the message's block is freed (delivered into a receive, or dropped when this rank
- *       finishes) its bytes become {@linkplain #freed returnable}. Every frame this rank writes
+ *       finishes), or the message has been read straight into the receive posted for it, its
+ *       bytes become {@linkplain #freed returnable}. Every frame this rank writes
  *       to the peer {@linkplain #takeReturnable carries} what is returnable in its header; once
  *       half of {@code C} is returnable and no frame has taken it, a {@code CREDIT} frame with no
  *       payload carries it, so a one-way stream of eager messages keeps its credit.</li>
