@@ -56,8 +56,6 @@ final class SpSolver {
     private final double[][] dissipationRows;
     private final double[] outgoing;
     private final double[] incoming;
-    /** The inverse pivots of one system over a row of lines during the forward elimination. */
-    private final double[] inversePivots;
     private Request pendingSend;
 
     /**
@@ -79,16 +77,13 @@ final class SpSolver {
             {k.comz1, -k.comz4, k.comz5, 0.0, 0.0},
         };
         int lines = 0;
-        int rowLength = 0;
         for (SpCell cell : partition.cells) {
-            rowLength = Math.max(rowLength, Math.max(cell.size[0], cell.size[1]));
             for (int dir = 0; dir < 3; dir++) {
                 lines = Math.max(lines, cell.lineCount(dir, k.points));
             }
         }
         outgoing = new double[FORWARD_VALUES * lines];
         incoming = new double[FORWARD_VALUES * lines];
-        inversePivots = new double[rowLength];
     }
 
     /**
@@ -263,27 +258,28 @@ final class SpSolver {
 
     /**
      * The forward elimination of a cell, its first rows continuing from the
-     * ghost rows before it: row by row, for each system first the operator
-     * over the whole row of lines, keeping the inverse pivots, then each
-     * right-hand side it solves for. Every element goes through the same
-     * operations in the same order as in an elimination line by line.
+     * ghost rows before it: row by row, each point's row of a system with
+     * the right-hand sides the system solves for. Every element goes
+     * through the same operations in the same order as in an elimination
+     * line by line.
      */
     private void eliminate(SpCell cell, int dir) {
         int v = cell.volume;
         int s = cell.stride[dir];
         double[] lhs = cell.lhs;
         double[] rhs = cell.rhs;
-        double[] inversePivots = this.inversePivots;
         forEachRow(cell, dir, 0, cell.size[dir] - 1, (start, step, count, g) -> {
             for (int system = 0; system < 3; system++) {
                 int n = 5 * system * v;
-                for (int p = start, i = 0; i < count; p += step, i++) {
+                int firstR = (system == 0 ? 0 : system + 2) * v;
+                int lastR = (system == 0 ? 2 : system + 2) * v;
+                for (int p = start, end = start + count * step; p < end; p += step) {
+                    double a = lhs[n + p];
                     double lhsB = lhs[n + v + p];
                     double lhsC = lhs[n + 2 * v + p];
                     double lhsD = lhs[n + 3 * v + p];
                     double lhsE = lhs[n + 4 * v + p];
                     if (g >= 2) {
-                        double a = lhs[n + p];
                         int q = p - 2 * s;
                         lhsB = lhsB - a * lhs[n + 3 * v + q];
                         lhsC = lhsC - a * lhs[n + 4 * v + q];
@@ -298,20 +294,15 @@ final class SpSolver {
                     lhs[n + 2 * v + p] = lhsC;
                     lhs[n + 3 * v + p] = fac * lhsD;
                     lhs[n + 4 * v + p] = fac * lhsE;
-                    inversePivots[i] = fac;
-                }
-                int firstM = system == 0 ? 0 : system + 2;
-                int lastM = system == 0 ? 2 : system + 2;
-                for (int r = firstM * v; r <= lastM * v; r += v) {
-                    for (int p = start, i = 0; i < count; p += step, i++) {
+                    for (int r = firstR; r <= lastR; r += v) {
                         double value = rhs[r + p];
                         if (g >= 2) {
-                            value = value - lhs[n + p] * rhs[r + p - 2 * s];
+                            value = value - a * rhs[r + p - 2 * s];
                         }
                         if (g >= 1) {
-                            value = value - lhs[n + v + p] * rhs[r + p - s];
+                            value = value - lhsB * rhs[r + p - s];
                         }
-                        rhs[r + p] = inversePivots[i] * value;
+                        rhs[r + p] = fac * value;
                     }
                 }
             }
