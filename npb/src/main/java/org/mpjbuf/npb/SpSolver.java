@@ -27,14 +27,17 @@ import mpi.Request;
  * </ol>
  * The reference pushes row {@code r}'s updates into rows {@code r + 1} and
  * {@code r + 2}; pulling them into row {@code r}, as here, performs the
- * same operations on every element in the same order. A line crosses
- * {@code q} cells, one per rank ({@link SpPartition}): in stage {@code s}
- * of the forward pass every rank eliminates its cell in slab {@code s},
- * having received the last two normalised rows of the cell before it
- * ({@code d, e} and the right-hand sides: 22 values per line) into the
- * cell's ghost rows, and sends on its own last two; the backward pass runs
- * the stages in reverse and sends the first two rows' solutions (10 values
- * per line) back. Sends are non-blocking, since every rank sends before it
+ * same operations on every element in the same order. The lines of a
+ * cell are independent, so the passes go row by row over a plane of lines
+ * side by side ({@link #forEachRow}), like the reference's loops: along y
+ * and z a row is contiguous in x, and no point of it waits for another.
+ * A line crosses {@code q} cells, one per rank ({@link SpPartition}): in
+ * stage {@code s} of the forward pass every rank eliminates its cell in
+ * slab {@code s}, having received the last two normalised rows of the cell
+ * before it ({@code d, e} and the right-hand sides: 22 values per line)
+ * into the cell's ghost rows, and sends on its own last two; the backward
+ * pass runs the stages in reverse and sends the first two rows' solutions
+ * (10 values per line) back. Sends are non-blocking, since every rank sends before it
  * receives in the same stage; a send buffer is reused after its send
  * completed.
  *
@@ -153,40 +156,80 @@ final class SpSolver {
         }
     }
 
+    /**
+     * A visitor of the rows of a plane of lines: {@code count} points, one
+     * per line, at {@code start}, {@code start + step}, ..., all at global
+     * point {@code g} along the lines.
+     */
+    @FunctionalInterface
+    private interface RowAction {
+        void apply(int start, int step, int count, int g);
+    }
+
+    /**
+     * Visits a cell's lines along {@code dir} a plane at a time, and in each
+     * plane the rows from local point {@code from} to {@code to} along the
+     * lines (downwards if {@code to < from}). The lines of a plane lie side
+     * by side along x for the solves along y and z, so that a row is
+     * contiguous in memory and its points are independent of each other.
+     */
+    private void forEachRow(SpCell cell, int dir, int from, int to, RowAction action) {
+        int a = dir == 0 ? 1 : 0;
+        int b = dir == 2 ? 1 : 2;
+        int step = cell.stride[a];
+        int count = cell.last(a, k.points[a]) - cell.first(a) + 1;
+        int direction = to >= from ? 1 : -1;
+        int[] local = new int[3];
+        local[a] = cell.first(a);
+        for (local[b] = cell.first(b); local[b] <= cell.last(b, k.points[b]); local[b]++) {
+            for (local[dir] = from; local[dir] != to + direction; local[dir] += direction) {
+                int start = cell.index(local[0], local[1], local[2]);
+                action.apply(start, step, count, cell.low[dir] + local[dir]);
+            }
+        }
+    }
+
     /** Builds the three systems' operators at the rows the time step changes ({@code lhsx}). */
     private void buildOperators(SpCell cell, int dir) {
         int v = cell.volume;
         int s = cell.stride[dir];
         double[] lhs = cell.lhs;
         double[] cv = cell.velocity[dir];
+        double[] speed = cell.speed;
         int n = k.points[dir];
         double dtt1 = k.dtt1[dir];
         double dtt2 = k.dtt2[dir];
         double c2dtt1 = k.c2dtt1[dir];
-        int first = cell.first(dir);
-        int last = cell.last(dir, n);
-        forEachLine(cell, dir, p0 -> {
-            for (int l = first; l <= last; l++) {
-                int p = p0 + l * s;
-                int g = cell.low[dir] + l;
-                lhs[p] = 0.0;
-                lhs[v + p] = -dtt2 * cv[p - s] - dtt1 * viscosity(cell, dir, p - s);
-                lhs[2 * v + p] = 1.0 + c2dtt1 * viscosity(cell, dir, p);
-                lhs[3 * v + p] = dtt2 * cv[p + s] - dtt1 * viscosity(cell, dir, p + s);
-                lhs[4 * v + p] = 0.0;
-                addDissipation(lhs, v, p, g, n);
-                double below = dtt2 * cell.speed[p - s];
-                double above = dtt2 * cell.speed[p + s];
-                lhs[5 * v + p] = lhs[p];
-                lhs[6 * v + p] = lhs[v + p] - below;
-                lhs[7 * v + p] = lhs[2 * v + p];
-                lhs[8 * v + p] = lhs[3 * v + p] + above;
-                lhs[9 * v + p] = lhs[4 * v + p];
-                lhs[10 * v + p] = lhs[p];
-                lhs[11 * v + p] = lhs[v + p] + below;
-                lhs[12 * v + p] = lhs[2 * v + p];
-                lhs[13 * v + p] = lhs[3 * v + p] - above;
-                lhs[14 * v + p] = lhs[4 * v + p];
+        forEachRow(cell, dir, cell.first(dir), cell.last(dir, n), (start, step, count, g) -> {
+            double[] add = dissipationRow(g, n);
+            double add0 = add[0];
+            double add1 = add[1];
+            double add2 = add[2];
+            double add3 = add[3];
+            double add4 = add[4];
+            for (int p = start, end = start + count * step; p < end; p += step) {
+                double lhsA = 0.0 + add0;
+                double lhsB = -dtt2 * cv[p - s] - dtt1 * viscosity(cell, dir, p - s) + add1;
+                double lhsC = 1.0 + c2dtt1 * viscosity(cell, dir, p) + add2;
+                double lhsD = dtt2 * cv[p + s] - dtt1 * viscosity(cell, dir, p + s) + add3;
+                double lhsE = 0.0 + add4;
+                double below = dtt2 * speed[p - s];
+                double above = dtt2 * speed[p + s];
+                lhs[p] = lhsA;
+                lhs[v + p] = lhsB;
+                lhs[2 * v + p] = lhsC;
+                lhs[3 * v + p] = lhsD;
+                lhs[4 * v + p] = lhsE;
+                lhs[5 * v + p] = lhsA;
+                lhs[6 * v + p] = lhsB - below;
+                lhs[7 * v + p] = lhsC;
+                lhs[8 * v + p] = lhsD + above;
+                lhs[9 * v + p] = lhsE;
+                lhs[10 * v + p] = lhsA;
+                lhs[11 * v + p] = lhsB + below;
+                lhs[12 * v + p] = lhsC;
+                lhs[13 * v + p] = lhsD - above;
+                lhs[14 * v + p] = lhsE;
             }
         });
     }
@@ -199,62 +242,67 @@ final class SpSolver {
                 k.dmax[dir] + ru1), d[0]);
     }
 
-    /** Adds the implicit fourth-order dissipation of row {@code g} of {@code n}, one-sided next to the ends. */
-    private void addDissipation(double[] lhs, int v, int p, int g, int n) {
-        double[] add;
+    /** The implicit fourth-order dissipation of row {@code g} of {@code n}, one-sided next to the ends. */
+    private double[] dissipationRow(int g, int n) {
         if (g == 1) {
-            add = dissipationRows[0];
+            return dissipationRows[0];
         } else if (g == 2) {
-            add = dissipationRows[1];
+            return dissipationRows[1];
         } else if (g == n - 3) {
-            add = dissipationRows[3];
+            return dissipationRows[3];
         } else if (g == n - 2) {
-            add = dissipationRows[4];
-        } else {
-            add = dissipationRows[2];
+            return dissipationRows[4];
         }
-        for (int diagonal = 0; diagonal < 5; diagonal++) {
-            lhs[diagonal * v + p] += add[diagonal];
-        }
+        return dissipationRows[2];
     }
 
-    /** The forward elimination of a cell, its first rows continuing from the ghost rows before it. */
+    /**
+     * The forward elimination of a cell, its first rows continuing from the
+     * ghost rows before it: row by row, each point's row of a system with
+     * the right-hand sides the system solves for. Every element goes
+     * through the same operations in the same order as in an elimination
+     * line by line.
+     */
     private void eliminate(SpCell cell, int dir) {
         int v = cell.volume;
         int s = cell.stride[dir];
         double[] lhs = cell.lhs;
         double[] rhs = cell.rhs;
-        forEachLine(cell, dir, p0 -> {
-            for (int l = 0; l < cell.size[dir]; l++) {
-                int p = p0 + l * s;
-                int g = cell.low[dir] + l;
-                for (int system = 0; system < 3; system++) {
-                    int n = 5 * system * v;
-                    int fromM = system == 0 ? 0 : system + 2;
-                    int toM = system == 0 ? 2 : system + 2;
+        forEachRow(cell, dir, 0, cell.size[dir] - 1, (start, step, count, g) -> {
+            for (int system = 0; system < 3; system++) {
+                int n = 5 * system * v;
+                int firstR = (system == 0 ? 0 : system + 2) * v;
+                int lastR = (system == 0 ? 2 : system + 2) * v;
+                for (int p = start, end = start + count * step; p < end; p += step) {
+                    double a = lhs[n + p];
+                    double lhsB = lhs[n + v + p];
+                    double lhsC = lhs[n + 2 * v + p];
+                    double lhsD = lhs[n + 3 * v + p];
+                    double lhsE = lhs[n + 4 * v + p];
                     if (g >= 2) {
-                        double a = lhs[n + p];
                         int q = p - 2 * s;
-                        lhs[n + v + p] = lhs[n + v + p] - a * lhs[n + 3 * v + q];
-                        lhs[n + 2 * v + p] = lhs[n + 2 * v + p] - a * lhs[n + 4 * v + q];
-                        for (int m = fromM; m <= toM; m++) {
-                            rhs[m * v + p] = rhs[m * v + p] - a * rhs[m * v + q];
-                        }
+                        lhsB = lhsB - a * lhs[n + 3 * v + q];
+                        lhsC = lhsC - a * lhs[n + 4 * v + q];
                     }
                     if (g >= 1) {
-                        double b = lhs[n + v + p];
                         int q = p - s;
-                        lhs[n + 2 * v + p] = lhs[n + 2 * v + p] - b * lhs[n + 3 * v + q];
-                        lhs[n + 3 * v + p] = lhs[n + 3 * v + p] - b * lhs[n + 4 * v + q];
-                        for (int m = fromM; m <= toM; m++) {
-                            rhs[m * v + p] = rhs[m * v + p] - b * rhs[m * v + q];
-                        }
+                        lhsC = lhsC - lhsB * lhs[n + 3 * v + q];
+                        lhsD = lhsD - lhsB * lhs[n + 4 * v + q];
                     }
-                    double fac = 1.0 / lhs[n + 2 * v + p];
-                    lhs[n + 3 * v + p] = fac * lhs[n + 3 * v + p];
-                    lhs[n + 4 * v + p] = fac * lhs[n + 4 * v + p];
-                    for (int m = fromM; m <= toM; m++) {
-                        rhs[m * v + p] = fac * rhs[m * v + p];
+                    double fac = 1.0 / lhsC;
+                    lhs[n + v + p] = lhsB;
+                    lhs[n + 2 * v + p] = lhsC;
+                    lhs[n + 3 * v + p] = fac * lhsD;
+                    lhs[n + 4 * v + p] = fac * lhsE;
+                    for (int r = firstR; r <= lastR; r += v) {
+                        double value = rhs[r + p];
+                        if (g >= 2) {
+                            value = value - a * rhs[r + p - 2 * s];
+                        }
+                        if (g >= 1) {
+                            value = value - lhsB * rhs[r + p - s];
+                        }
+                        rhs[r + p] = fac * value;
                     }
                 }
             }
@@ -268,21 +316,22 @@ final class SpSolver {
         int n = k.points[dir];
         double[] lhs = cell.lhs;
         double[] rhs = cell.rhs;
-        forEachLine(cell, dir, p0 -> {
-            for (int l = cell.size[dir] - 1; l >= 0; l--) {
-                int p = p0 + l * s;
-                int g = cell.low[dir] + l;
-                if (g == n - 1) {
-                    continue;
-                }
-                for (int m = 0; m < 5; m++) {
-                    int system = m < 3 ? 0 : m - 2;
-                    int d = (5 * system + 3) * v + p;
-                    int r = m * v + p;
-                    if (g == n - 2) {
-                        rhs[r] = rhs[r] - lhs[d] * rhs[r + s];
-                    } else {
-                        rhs[r] = rhs[r] - lhs[d] * rhs[r + s] - lhs[d + v] * rhs[r + 2 * s];
+        forEachRow(cell, dir, cell.size[dir] - 1, 0, (start, step, count, g) -> {
+            if (g == n - 1) {
+                return;
+            }
+            for (int m = 0; m < 5; m++) {
+                int system = m < 3 ? 0 : m - 2;
+                int d = (5 * system + 3) * v;
+                int r = m * v;
+                int end = start + count * step;
+                if (g == n - 2) {
+                    for (int p = start; p < end; p += step) {
+                        rhs[r + p] = rhs[r + p] - lhs[d + p] * rhs[r + p + s];
+                    }
+                } else {
+                    for (int p = start; p < end; p += step) {
+                        rhs[r + p] = rhs[r + p] - lhs[d + p] * rhs[r + p + s] - lhs[d + v + p] * rhs[r + p + 2 * s];
                     }
                 }
             }
