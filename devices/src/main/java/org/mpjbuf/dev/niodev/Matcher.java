@@ -69,14 +69,13 @@ final class Matcher {
                 message.dropped = true;
                 return null;
             }
-            for (NiodevRequest r = posted.head(); r != null; r = posted.next(r)) {
-                if (r.accepts(message.source, message.tag, message.context)) {
-                    posted.remove(r);
-                    if (message.isRendezvous()) {
-                        registerReceive(r, message);
-                    }
-                    return r;
+            final NiodevRequest r = firstPostedFor(message);
+            if (r != null) {
+                posted.remove(r);
+                if (message.isRendezvous()) {
+                    registerReceive(r, message);
                 }
+                return r;
             }
             unexpected.add(message);
             if (!probes.isEmpty()) {
@@ -103,21 +102,27 @@ final class Matcher {
             if (closed) {
                 return null;
             }
-            for (NiodevRequest r = posted.head(); r != null; r = posted.next(r)) {
-                if (r.accepts(message.source, message.tag, message.context)) {
-                    if (r.buffer == null
-                        || message.messageLength - message.dynamicLength > r.buffer.storageSegment().byteSize()) {
-                        return null;
-                    }
-                    posted.remove(r);
-                    registerReceive(r, message);
-                    return r;
-                }
+            final NiodevRequest r = firstPostedFor(message);
+            if (r == null || r.buffer == null
+                || message.messageLength - message.dynamicLength > r.buffer.storageSegment().byteSize()) {
+                return null;
             }
-            return null;
+            posted.remove(r);
+            registerReceive(r, message);
+            return r;
         } finally {
             lock.unlock();
         }
+    }
+
+    /** Returns the first posted receive that accepts the message, or {@code null}; under the lock. */
+    private NiodevRequest firstPostedFor(final Arrival message) {
+        for (NiodevRequest r = posted.head(); r != null; r = posted.next(r)) {
+            if (r.accepts(message.source, message.tag, message.context)) {
+                return r;
+            }
+        }
+        return null;
     }
 
     private void completeProbes(final Arrival message) {
