@@ -7,7 +7,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Runs one body per rank, each on its own thread, and rethrows the first failure with the rank
- * that raised it; a rank still running after the deadline fails the run instead of hanging it.
+ * that raised it; a rank still running after the deadline fails the run instead of hanging it, with
+ * the failures of the ranks that ended before it (often the reason it waits) attached.
  */
 public final class Ranks {
     /** The code one rank runs. */
@@ -63,6 +64,12 @@ public final class Ranks {
                 final AssertionError hung = new AssertionError("rank " + rank + " still running after "
                     + timeoutSeconds + " s; its stack:");
                 hung.setStackTrace(thread.getStackTrace());
+                for (int other = 0; other < size; other++) {
+                    final Throwable failure = failures.get(other);
+                    if (failure != null) {
+                        hung.addSuppressed(new AssertionError("rank " + other + " failed: " + failure, failure));
+                    }
+                }
                 threads.forEach(Thread::interrupt);
                 throw hung;
             }

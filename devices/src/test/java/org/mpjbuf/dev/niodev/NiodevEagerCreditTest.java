@@ -117,6 +117,10 @@ final class NiodevEagerCreditTest {
                     }
                 } else {
                     final byte[] in = new byte[eagerLimit];
+                    // no credit comes back before tag 3 is sent: tags 2 and 3 find none
+                    while (device.iprobe(ids[1], 3, CONTEXT) == null) {
+                        Thread.onSpinWait();
+                    }
                     for (int i = 0; i < count; i++) {
                         if (i == 2) {
                             while (device.iprobe(ids[1], count - 1, CONTEXT) == null) {
