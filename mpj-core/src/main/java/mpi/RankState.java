@@ -23,6 +23,16 @@ import org.mpjbuf.mpj.runtime.RankEnvironment;
 final class RankState {
 
     private static final InheritableThreadLocal<RankState> TASK = new InheritableThreadLocal<>();
+    /**
+     * Message buffers kept for reuse per storage size: a rank that sends and receives messages of
+     * a few sizes allocates no buffer per message.
+     */
+    private static final int RECYCLED_PER_SIZE = 4;
+    /**
+     * The largest message buffer storage kept for reuse: every eager message at the default
+     * protocol switch (128 KiB) with its header. At most about eight times this stays held.
+     */
+    private static final int LARGEST_RECYCLED = 1 << 18;
 
     private final RankEnvironment environment;
     private final Device device;
@@ -54,7 +64,7 @@ final class RankState {
                 + ": " + failed.getMessage(), failed);
         }
         this.messageBuffers = DeviceProvider.forName(environment.deviceName()).worldKind() == WorldKind.PROCESSES
-            ? BufferFactory.builder().dynamicCapacity(0).build()
+            ? BufferFactory.builder().dynamicCapacity(0).recycle(RECYCLED_PER_SIZE, LARGEST_RECYCLED).build()
             : null;
         int[] all = new int[environment.size()];
         for (int process = 0; process < all.length; process++) {

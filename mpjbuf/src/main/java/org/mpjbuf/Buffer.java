@@ -59,6 +59,10 @@ import org.mpjbuf.raw.RawBuffers;
  */
 public final class Buffer implements SectionWriter, SectionReader {
     private final SectionCursor cursor;
+    /** The recycler this buffer returns to when its factory frees it; {@code null} if none. */
+    private final BufferRecycler recycler;
+    /** Whether the buffer is freed and kept by its recycler. */
+    private boolean recycled;
 
     /**
      * Creates a writable buffer over static storage.
@@ -69,6 +73,21 @@ public final class Buffer implements SectionWriter, SectionReader {
      * @param patterns the object filter patterns
      */
     Buffer(RawBuffer storage, ByteOrder order, int dynamicCapacity, ObjectInputFilter patterns) {
+        this(storage, order, dynamicCapacity, patterns, null);
+    }
+
+    /**
+     * Creates a writable buffer over static storage that its factory keeps for reuse when freed.
+     *
+     * @param storage the static storage, message header included; freeing it returns pooled memory
+     * @param order the byte order to write in
+     * @param dynamicCapacity the initial capacity of the dynamic section
+     * @param patterns the object filter patterns
+     * @param recycler the factory's recycler, or {@code null}
+     */
+    Buffer(RawBuffer storage, ByteOrder order, int dynamicCapacity, ObjectInputFilter patterns,
+           BufferRecycler recycler) {
+        this.recycler = recycler;
         if (storage.capacity() < BufferDescriptor.MESSAGE_HEADER_LENGTH) {
             throw new IllegalArgumentException("static storage of " + storage.capacity()
                     + " bytes cannot hold the " + BufferDescriptor.MESSAGE_HEADER_LENGTH + "-byte message header");
@@ -368,10 +387,34 @@ public final class Buffer implements SectionWriter, SectionReader {
      */
     void release() {
         RawBuffer storage = cursor.storage();
-        if (storage.isFreed()) {
+        if (recycled || storage.isFreed()) {
             throw new IllegalStateException("buffer already destroyed");
         }
         storage.free();
+    }
+
+    /**
+     * Empties a freed buffer that its factory keeps for reuse; until {@link #reuse()} it counts as
+     * destroyed.
+     *
+     * @throws IllegalStateException if the buffer was already destroyed
+     */
+    void recycle() {
+        if (recycled || cursor.storage().isFreed()) {
+            throw new IllegalStateException("buffer already destroyed");
+        }
+        cursor.clear();
+        recycled = true;
+    }
+
+    /** Hands a kept buffer out again, empty and writable. */
+    void reuse() {
+        recycled = false;
+    }
+
+    /** Returns the recycler of the factory that made this buffer, or {@code null}. */
+    BufferRecycler recycler() {
+        return recycler;
     }
 
     @Override

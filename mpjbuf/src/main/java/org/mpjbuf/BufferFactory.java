@@ -39,6 +39,8 @@ public final class BufferFactory implements AutoCloseable {
     private final ByteOrder order;
     private final int dynamicCapacity;
     private final ObjectInputFilter objectFilter;
+    /** The freed buffers kept for reuse; {@code null} unless the builder asked for recycling. */
+    private final BufferRecycler recycler;
 
     private BufferFactory(FactoryBuilder builder) {
         BufferPool pool = builder.pool;
@@ -52,6 +54,8 @@ public final class BufferFactory implements AutoCloseable {
         this.order = builder.order;
         this.dynamicCapacity = builder.dynamicCapacity;
         this.objectFilter = builder.objectFilter;
+        this.recycler = builder.recycledPerSize == 0 ? null
+                : new BufferRecycler(builder.recycledPerSize, builder.largestRecycled);
     }
 
     /**
@@ -165,19 +169,44 @@ public final class BufferFactory implements AutoCloseable {
             throw new IllegalArgumentException("size must be between 0 and "
                     + (Integer.MAX_VALUE - BufferDescriptor.MESSAGE_HEADER_LENGTH) + ", was " + size);
         }
-        RawBuffer storage = rawPool.allocate(size + BufferDescriptor.MESSAGE_HEADER_LENGTH, order);
+        int storageBytes = size + BufferDescriptor.MESSAGE_HEADER_LENGTH;
+        if (recycler != null && recycler.recycles(storageBytes)) {
+            Buffer kept = recycler.take(storageBytes);
+            if (kept != null) {
+                return kept;
+            }
+            RawBuffer storage = rawPool.allocate(BufferRecycler.classBytes(storageBytes), order);
+            return new Buffer(storage, order, dynamicCapacity, objectFilter, recycler);
+        }
+        RawBuffer storage = rawPool.allocate(storageBytes, order);
         return new Buffer(storage, order, dynamicCapacity, objectFilter);
     }
 
     /**
-     * Frees a buffer, as {@link #destroy(Buffer)} does.
+     * Frees a buffer, as {@link #destroy(Buffer)} does; a factory built with
+     * {@link FactoryBuilder#recycle(int, int)} may keep one of its own buffers instead, emptied,
+     * to hand out again. The caller must not use the buffer afterwards: a kept buffer belongs to
+     * whoever allocates it next.
      *
      * @param buffer the buffer
      * @throws NullPointerException if {@code buffer} is null
      * @throws IllegalStateException if the buffer was already freed
      */
     public void free(Buffer buffer) {
-        destroy(buffer);
+        Objects.requireNonNull(buffer, "buffer must not be null");
+        if (recycler == null || buffer.recycler() != recycler || !recycler.keep(buffer)) {
+            buffer.release();
+        }
+    }
+
+    /**
+     * Returns the storage of the buffers kept for reuse to the pool, so that its statistics count
+     * only the buffers in use; a factory that does not recycle has none.
+     */
+    public void trim() {
+        if (recycler != null) {
+            recycler.drain();
+        }
     }
 
     /**
@@ -201,6 +230,7 @@ public final class BufferFactory implements AutoCloseable {
     /** Closes the pool this factory built; a pool given to the builder stays open. */
     @Override
     public void close() {
+        trim();
         if (ownedPool != null) {
             ownedPool.close();
         }
@@ -216,6 +246,8 @@ public final class BufferFactory implements AutoCloseable {
         private ByteOrder order = MpjbufConfiguration.BYTE_ORDER;
         private int dynamicCapacity = MpjbufConfiguration.DYNAMIC_INITIAL_CAPACITY;
         private ObjectInputFilter objectFilter = FrameObjectFilter.CONFIGURED;
+        private int recycledPerSize;
+        private int largestRecycled;
 
         private FactoryBuilder() {
         }
@@ -296,6 +328,35 @@ public final class BufferFactory implements AutoCloseable {
          */
         public FactoryBuilder objectFilter(String patterns) {
             this.objectFilter = FrameObjectFilter.compile(Objects.requireNonNull(patterns, "patterns must not be null"));
+            return this;
+        }
+
+        /**
+         * Keeps freed buffers for reuse instead of returning their storage to the pool at once:
+         * up to {@code perSize} buffers of each power-of-two storage size, for storage of at most
+         * {@code largestBytes} bytes (message header included). A recycling factory gives such
+         * buffers their whole buddy block, so their {@link Buffer#capacity()} may exceed the size
+         * asked for. A program that allocates and frees message buffers of a few sizes then
+         * allocates nothing per message; at most {@code perSize} times about twice
+         * {@code largestBytes} stays held, until {@link BufferFactory#trim()} or
+         * {@link BufferFactory#close()}.
+         *
+         * @param perSize buffers kept per storage size, 1 to 64
+         * @param largestBytes the largest storage kept, a power of two
+         * @return this builder
+         * @throws IllegalArgumentException if {@code perSize} is out of range or
+         *     {@code largestBytes} is not a positive power of two
+         */
+        public FactoryBuilder recycle(int perSize, int largestBytes) {
+            if (perSize < 1 || perSize > 64) {
+                throw new IllegalArgumentException("buffers kept per size must be 1 to 64, was " + perSize);
+            }
+            if (largestBytes <= 0 || Integer.bitCount(largestBytes) != 1) {
+                throw new IllegalArgumentException("the largest storage kept must be a positive power of two, was "
+                        + largestBytes);
+            }
+            this.recycledPerSize = perSize;
+            this.largestRecycled = largestBytes;
             return this;
         }
 

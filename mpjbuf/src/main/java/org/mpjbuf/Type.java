@@ -171,7 +171,7 @@ public enum Type {
      * @param code the code read from a section header
      * @return the type, or {@code null} when no type has that code
      */
-    static Type ofCode(int code) {
+    public static Type ofCode(int code) {
         return code >= 0 && code < BY_CODE.length ? BY_CODE[code] : null;
     }
 }

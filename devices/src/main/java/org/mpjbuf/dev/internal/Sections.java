@@ -39,12 +39,8 @@ public final class Sections {
         final long header = BufferDescriptor.MESSAGE_HEADER_LENGTH;
         final byte code = staticPart.get(ValueLayout.JAVA_BYTE, header + BufferDescriptor.TYPE_CODE_OFFSET);
         final int count = staticPart.get(intLayout, header + BufferDescriptor.ELEMENT_COUNT_OFFSET);
-        for (final Type type : Type.values()) {
-            if (type.code() == code) {
-                return (long) (elementTypeOf(type).ordinal() + 1) << 32 | (count & 0xFFFF_FFFFL);
-            }
-        }
-        return 0;
+        final Type type = Type.ofCode(code);
+        return type == null ? 0 : (long) (elementTypeOf(type).ordinal() + 1) << 32 | (count & 0xFFFF_FFFFL);
     }
 
     /**
