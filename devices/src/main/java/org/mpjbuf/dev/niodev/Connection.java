@@ -491,7 +491,8 @@ final class Connection {
         reading = arrival;
         readingFor = receive;
         readingDynamic = arrival.dynamicLength == 0 ? null : new byte[arrival.dynamicLength];
-        scatter[0] = receive.buffer.storageSegment().asSlice(0, staticLength).asByteBuffer();
+        // the receive owns its buffer alone: the storage's one reusable view serves, no view per message
+        scatter[0] = receive.buffer.rawBuffer().byteBuffer().limit(staticLength);
         scatterCount = 1;
         if (readingDynamic != null) {
             scatter[scatterCount++] = ByteBuffer.wrap(readingDynamic);
