@@ -278,4 +278,37 @@ class RegisteredPoolTest {
             }
         }
     }
+
+    @Test
+    void shouldFindKeysWithoutAllocating() throws Exception {
+        try (SoftEndpoint a = new SoftEndpoint(left); RegisteredPool registered = registered(a);
+             Arena arena = Arena.ofConfined()) {
+            MemorySegment block = registered.pool().allocateSegment(4096);
+            MemorySegment slice = block.asSlice(64, 512);
+            MemorySegment foreign = arena.allocate(64);
+            Verbs.MemoryRegion expected = registered.find(block);
+            int lookups = 5000;
+            for (int i = 0; i < 20_000; i++) { // warm up: code compiled
+                registered.find(slice);
+                registered.find(foreign);
+            }
+            long before = allocatedBytes();
+            for (int i = 0; i < lookups; i++) {
+                if (registered.find(slice) != expected || registered.find(foreign) != null) {
+                    throw new AssertionError("lookup " + i);
+                }
+            }
+            long allocated = allocatedBytes() - before;
+            assertTrue(allocated / lookups < 16, allocated + " bytes allocated for " + lookups + " lookups");
+            registered.pool().free(block);
+        }
+    }
+
+    /** The bytes the calling thread allocated so far (HotSpot's per-thread counter). */
+    static long allocatedBytes() throws ReflectiveOperationException {
+        Object threads = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean")
+            .invoke(null);
+        return (long) Class.forName("com.sun.management.ThreadMXBean")
+            .getMethod("getThreadAllocatedBytes", long.class).invoke(threads, Thread.currentThread().threadId());
+    }
 }
