@@ -32,6 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.mpjbuf.buddy.BufferPool;
 import org.mpjbuf.buddy.BufferPoolBuilder;
 import org.mpjbuf.buddy.Medium;
+import org.mpjbuf.raw.RawBuffer;
+import org.mpjbuf.raw.RawBufferPool;
 
 /**
  * A pool whose regions are registered with a {@link SoftVerbs} device: its keys carry RDMA writes,
@@ -212,6 +214,15 @@ class RegisteredPoolTest {
             ByteBuffer buffer = registered.pool().allocate(512);
             assertEquals(REGION_SIZE, registered.find(MemorySegment.ofBuffer(buffer)).byteSize());
             registered.pool().free(buffer);
+        }
+    }
+
+    @Test
+    void shouldBeWhatAPooledRawBufferReportsAsItsRegistration() {
+        try (SoftEndpoint a = new SoftEndpoint(left); RegisteredPool registered = registered(a)) {
+            RawBuffer buffer = new RawBufferPool(registered.pool()).allocate(1000);
+            assertSame(registered.find(buffer.segment()), buffer.registrationKey());
+            buffer.free();
         }
     }
 
