@@ -246,6 +246,24 @@ public final class BufferPool implements AutoCloseable {
     }
 
     /**
+     * Returns the region holding the first byte of a segment, or {@code null} when that byte lies in no live
+     * region of this pool. Unlike {@link #regionOf(MemorySegment)} it neither throws nor allocates for foreign
+     * memory, so a caller on a per-message path can try the pool first and fall back to something else (an
+     * RDMA device's registration cache, for example). Only the first byte is looked up: whether the rest of
+     * the segment lies in the region too is for the caller to check against {@link PoolRegion#segment()}.
+     *
+     * @param segment any segment, native or heap.
+     * @return the region, or {@code null}.
+     * @throws NullPointerException if {@code segment} is {@code null}.
+     * @throws IllegalStateException if the pool is closed.
+     */
+    public PoolRegion findRegion(final MemorySegment segment) {
+        Objects.requireNonNull(segment, "segment");
+        checkOpen();
+        return lookup(segment);
+    }
+
+    /**
      * Returns the region holding a buffer's memory.
      *
      * @param buffer a buffer allocated from this pool, or a view of one.
@@ -411,16 +429,18 @@ public final class BufferPool implements AutoCloseable {
     }
 
     private Region find(final MemorySegment segment) {
-        final Region region;
-        if (segment.isNative()) {
-            region = medium == Medium.HEAP ? null : directory.findByAddress(segment.address());
-        } else {
-            region = segment.heapBase().map(directory::findByArray).orElse(null);
-        }
+        final Region region = lookup(segment);
         if (region == null) {
             throw foreign((segment.isNative() ? "native" : "heap") + " segment of " + segment.byteSize() + " bytes");
         }
         return region;
+    }
+
+    private Region lookup(final MemorySegment segment) {
+        if (segment.isNative()) {
+            return medium == Medium.HEAP ? null : directory.findByAddress(segment.address());
+        }
+        return segment.heapBase().map(directory::findByArray).orElse(null);
     }
 
     private void release(final Region region, final long offset, final long length) {

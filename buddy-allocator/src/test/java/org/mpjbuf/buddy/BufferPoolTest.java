@@ -3,10 +3,12 @@ package org.mpjbuf.buddy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -391,6 +393,21 @@ class BufferPoolTest {
             assertThrows(IllegalArgumentException.class, () -> pool.regionOf(MemorySegment.ofArray(new byte[8])));
             pool.free(segment);
         }
+    }
+
+    @Test
+    void shouldFindTheRegionOfASegmentOrAnswerNullForForeignMemory() {
+        try (BufferPool pool = BufferPool.builder().medium(Medium.NATIVE).regionSize(REGION).build();
+             Arena arena = Arena.ofConfined()) {
+            final MemorySegment segment = pool.allocateSegment(300);
+            assertSame(pool.regionOf(segment), pool.findRegion(segment.asSlice(10)));
+            assertNull(pool.findRegion(arena.allocate(64)));
+            assertNull(pool.findRegion(MemorySegment.ofArray(new byte[8])));
+            pool.free(segment);
+        }
+        final BufferPool closed = BufferPool.builder().medium(Medium.NATIVE).regionSize(REGION).build();
+        closed.close();
+        assertThrows(IllegalStateException.class, () -> closed.findRegion(MemorySegment.ofArray(new byte[8])));
     }
 
     @Test

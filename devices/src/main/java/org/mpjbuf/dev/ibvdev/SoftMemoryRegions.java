@@ -168,6 +168,15 @@ final class SoftMemoryRegions {
     }
 
     /**
+     * The regions registered and not yet deregistered.
+     *
+     * @return the count
+     */
+    synchronized int count() {
+        return byKey.size() / 2;
+    }
+
+    /**
      * The region an lkey names.
      *
      * @param lkey a local key
