@@ -484,10 +484,8 @@ final class NiodevDevice implements Device {
     }
 
     @Override
-    public void poll() {
-        if (lifecycle == ACTIVE && engine != null) {
-            engine.poll();
-        }
+    public boolean poll() {
+        return lifecycle == ACTIVE && engine != null && engine.poll();
     }
 
     /**
