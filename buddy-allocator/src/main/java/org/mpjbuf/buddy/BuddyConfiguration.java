@@ -58,13 +58,13 @@ public final class BuddyConfiguration {
 
     private static final Settings SETTINGS = Settings.system();
 
-    // Region and block sizes must be powers of two, which build() checks as it checks a size set on the
-    // builder; the other values get here the bounds the builder's setters enforce.
+    // The bounds are those of the builder's setters; that a size is a power of two is left to build(),
+    // which checks it as it checks a size set on the builder.
     static final Medium MEDIUM = SETTINGS.enumValue(MEDIUM_PROP_NAME, MEDIUM_DEFAULT);
-    static final int REGION_SIZE =
-        SETTINGS.intValue(REGION_SIZE_PROP_NAME, REGION_SIZE_DEFAULT, Integer.MIN_VALUE, Integer.MAX_VALUE);
+    static final int REGION_SIZE = SETTINGS.intValue(REGION_SIZE_PROP_NAME, REGION_SIZE_DEFAULT,
+        BufferPoolBuilder.SMALLEST_MINIMUM_BLOCK_SIZE, BufferPoolBuilder.LARGEST_REGION_SIZE);
     static final int MINIMUM_BLOCK_SIZE = SETTINGS.intValue(MINIMUM_BLOCK_SIZE_PROP_NAME, MINIMUM_BLOCK_SIZE_DEFAULT,
-        Integer.MIN_VALUE, Integer.MAX_VALUE);
+        BufferPoolBuilder.SMALLEST_MINIMUM_BLOCK_SIZE, BufferPoolBuilder.LARGEST_REGION_SIZE);
     static final long MAXIMUM_RESERVED_BYTES =
         SETTINGS.longValue(MAXIMUM_RESERVED_BYTES_PROP_NAME, MAXIMUM_RESERVED_BYTES_DEFAULT, 1, Long.MAX_VALUE);
     static final AllocationStrategy STRATEGY = SETTINGS.enumValue(STRATEGY_PROP_NAME, STRATEGY_DEFAULT);
