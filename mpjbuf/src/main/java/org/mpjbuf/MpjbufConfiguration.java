@@ -11,7 +11,8 @@ import org.mpjbuf.config.Settings;
 /**
  * The tunables of the packing layer, read once when this class initialises by
  * {@link Settings#system()}: a system property first, then the environment variable named by
- * upper-casing the property and turning {@code .} into {@code _}, then the default. {@code docs/configuration.md} lists them.
+ * upper-casing the property and turning {@code .} into {@code _}, then the default.
+ * {@code docs/configuration.md} lists them.
  *
  * <p>This class has no mutable state; it is thread-safe.
  */

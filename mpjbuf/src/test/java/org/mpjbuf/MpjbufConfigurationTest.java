@@ -45,13 +45,17 @@ class MpjbufConfigurationTest {
     void shouldReadTheDynamicCapacityAsANonNegativeInt() {
         String name = MpjbufConfiguration.DYNAMIC_INITIAL_CAPACITY_PROP_NAME;
         String variable = MpjbufConfiguration.environmentName(name);
-        assertEquals(42, MpjbufConfiguration.dynamicInitialCapacity(Settings.of(key -> null, Map.of(variable, "42")::get)));
-        assertThrows(IllegalArgumentException.class, () -> MpjbufConfiguration.dynamicInitialCapacity(
-                Settings.of(key -> null, Map.of(variable, "-1")::get)));
+        assertEquals(42, MpjbufConfiguration.dynamicInitialCapacity(environment(variable, "42")));
+        assertThrows(IllegalArgumentException.class,
+                () -> MpjbufConfiguration.dynamicInitialCapacity(environment(variable, "-1")));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> MpjbufConfiguration.dynamicInitialCapacity(Settings.of(key -> null, Map.of(variable, "many")::get)));
+                () -> MpjbufConfiguration.dynamicInitialCapacity(environment(variable, "many")));
         assertEquals(name + " must be an integer from 0 to 2147483647, was 'many' (environment variable " + variable
                 + ")", e.getMessage());
+    }
+
+    private static Settings environment(String variable, String value) {
+        return Settings.of(key -> null, Map.of(variable, value)::get);
     }
 
     @Test

@@ -29,7 +29,8 @@ import java.util.function.Function;
  * names the setting, the value, the source it came from (for example
  * {@code environment variable MPJBUF_SMDEV_EAGERLIMIT}) and what was expected:
  * <pre>
- * mpjbuf.smdev.eagerLimit must be an integer from 0 to 2147483647, was '64k' (environment variable MPJBUF_SMDEV_EAGERLIMIT)
+ * mpjbuf.smdev.eagerLimit must be an integer from 0 to 2147483647, was '64k'
+ *     (environment variable MPJBUF_SMDEV_EAGERLIMIT)
  * </pre>
  * Numbers are decimal, with an optional sign, as {@link Long#parseLong(String)} reads them; booleans
  * are {@code true} or {@code false} in any case and nothing else; enum constants are matched by name

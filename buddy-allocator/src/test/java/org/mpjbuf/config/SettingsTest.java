@@ -28,7 +28,8 @@ class SettingsTest {
     @Test
     void shouldNameTheVariableByUpperCasingAndTurningDotsIntoUnderscores() {
         assertEquals("MPJBUF_BYTEORDER", Settings.environmentName("mpjbuf.byteOrder"));
-        assertEquals("MPJBUF_COLL_REDUCESCATTER_ALGORITHM", Settings.environmentName("mpjbuf.coll.reduceScatter.algorithm"));
+        assertEquals("MPJBUF_COLL_REDUCESCATTER_ALGORITHM",
+            Settings.environmentName("mpjbuf.coll.reduceScatter.algorithm"));
         assertEquals("MPJBUF_NIODEV_EAGERLIMIT", Settings.environmentName("mpjbuf.niodev.eagerLimit"));
     }
 

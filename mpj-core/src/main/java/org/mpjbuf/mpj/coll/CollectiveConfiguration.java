@@ -8,9 +8,9 @@ import org.mpjbuf.config.Settings;
  * Tunables of the collectives: one algorithm override per collective.
  *
  * <p>Each value is read once, when the collectives of a rank are first used, by
- * {@link Settings#system()}: the system property first, then the environment variable named by upper-casing
- * the property name and turning {@code .} into {@code _} (for example
- * {@code mpjbuf.coll.bcast.algorithm} is read from
+ * {@link Settings#system()}: the system property first, then the environment
+ * variable named by upper-casing the property name and turning {@code .} into
+ * {@code _} (for example {@code mpjbuf.coll.bcast.algorithm} is read from
  * {@code MPJBUF_COLL_BCAST_ALGORITHM}). The value {@code auto} (the default)
  * leaves the choice to {@link SelectionTable}; any other value is the name of
  * one of the collective's algorithms, case-insensitive (for example
