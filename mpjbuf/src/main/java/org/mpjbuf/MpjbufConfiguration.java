@@ -6,11 +6,13 @@ import java.util.function.UnaryOperator;
 
 import org.mpjbuf.buddy.AllocationStrategy;
 import org.mpjbuf.buddy.Medium;
+import org.mpjbuf.config.Settings;
 
 /**
- * The tunables of the packing layer, read once when this class initialises: a system property
- * first, then the environment variable named by upper-casing the property and turning {@code .}
- * into {@code _}, then the default. {@code docs/configuration.md} lists them.
+ * The tunables of the packing layer, read once when this class initialises by
+ * {@link Settings#system()}: a system property first, then the environment variable named by
+ * upper-casing the property and turning {@code .} into {@code _}, then the default.
+ * {@code docs/configuration.md} lists them.
  *
  * <p>This class has no mutable state; it is thread-safe.
  */
@@ -83,32 +85,30 @@ public final class MpjbufConfiguration {
     /** Default pool strategy: free lists shared by all regions. */
     public static final String POOL_STRATEGY_DEFAULT = "shared";
 
+    private static final Settings SETTINGS = Settings.system();
+
     /** The object-filter patterns in force. */
-    public static final String SERIAL_FILTER = read(SERIAL_FILTER_PROP_NAME, SERIAL_FILTER_DEFAULT);
+    public static final String SERIAL_FILTER = SETTINGS.string(SERIAL_FILTER_PROP_NAME, SERIAL_FILTER_DEFAULT);
     /** The default byte order in force. */
-    public static final ByteOrder BYTE_ORDER =
-            parseByteOrder(read(BYTE_ORDER_PROP_NAME, BYTE_ORDER_DEFAULT));
+    public static final ByteOrder BYTE_ORDER = SETTINGS.value(BYTE_ORDER_PROP_NAME,
+            parseByteOrder(BYTE_ORDER_DEFAULT), "native, big or little (in any case)",
+            MpjbufConfiguration::parseByteOrder);
     /** The initial dynamic capacity in force. */
-    public static final int DYNAMIC_INITIAL_CAPACITY = parseNonNegativeInt(
-            DYNAMIC_INITIAL_CAPACITY_PROP_NAME,
-            read(DYNAMIC_INITIAL_CAPACITY_PROP_NAME, Integer.toString(DYNAMIC_INITIAL_CAPACITY_DEFAULT)));
+    public static final int DYNAMIC_INITIAL_CAPACITY = dynamicInitialCapacity(SETTINGS);
 
     /** The medium in force. */
-    public static final Medium MEDIUM = parseMedium(read(MEDIUM_PROP_NAME, MEDIUM_DEFAULT));
+    public static final Medium MEDIUM =
+            SETTINGS.enumValue(MEDIUM_PROP_NAME, Medium.valueOf(MEDIUM_DEFAULT.toUpperCase(Locale.ROOT)));
     /** The pool strategy in force. */
-    public static final AllocationStrategy POOL_STRATEGY =
-            parseStrategy(read(POOL_STRATEGY_PROP_NAME, POOL_STRATEGY_DEFAULT));
+    public static final AllocationStrategy POOL_STRATEGY = SETTINGS.value(POOL_STRATEGY_PROP_NAME,
+            parseStrategy(POOL_STRATEGY_DEFAULT), "shared or perRegion (in any case)",
+            MpjbufConfiguration::parseStrategy);
 
     private MpjbufConfiguration() {
     }
 
-    private static String read(String propName, String defaultValue) {
-        return resolve(propName, defaultValue, System::getenv);
-    }
-
     /**
-     * Resolves one setting: the system property, else the environment variable derived from its
-     * name, else the default.
+     * Resolves one setting as {@link Settings#system()} does, with the environment given.
      *
      * @param propName the property name
      * @param defaultValue the value when neither is set
@@ -116,11 +116,7 @@ public final class MpjbufConfiguration {
      * @return the value in force
      */
     static String resolve(String propName, String defaultValue, UnaryOperator<String> environment) {
-        String value = System.getProperty(propName);
-        if (value == null) {
-            value = environment.apply(environmentName(propName));
-        }
-        return value == null ? defaultValue : value;
+        return Settings.of(System::getProperty, environment).string(propName, defaultValue);
     }
 
     /**
@@ -130,7 +126,19 @@ public final class MpjbufConfiguration {
      * @return the variable name, such as {@code MPJBUF_BYTEORDER}
      */
     static String environmentName(String propName) {
-        return propName.toUpperCase(Locale.ROOT).replace('.', '_');
+        return Settings.environmentName(propName);
+    }
+
+    /**
+     * Reads the initial dynamic capacity, a non-negative int.
+     *
+     * @param settings where to read it
+     * @return the value in force
+     * @throws IllegalArgumentException if the value is not a non-negative int
+     */
+    static int dynamicInitialCapacity(Settings settings) {
+        return settings.intValue(DYNAMIC_INITIAL_CAPACITY_PROP_NAME, DYNAMIC_INITIAL_CAPACITY_DEFAULT, 0,
+                Integer.MAX_VALUE);
     }
 
     /**
@@ -151,23 +159,6 @@ public final class MpjbufConfiguration {
     }
 
     /**
-     * Parses a medium setting.
-     *
-     * @param value {@code heap}, {@code direct} or {@code native}, in any case
-     * @return the medium
-     * @throws IllegalArgumentException if the value is none of these
-     */
-    static Medium parseMedium(String value) {
-        return switch (value.trim().toLowerCase(Locale.ROOT)) {
-            case "heap" -> Medium.HEAP;
-            case "direct" -> Medium.DIRECT;
-            case "native" -> Medium.NATIVE;
-            default -> throw new IllegalArgumentException(MEDIUM_PROP_NAME + " must be heap, direct or native, was '"
-                    + value + "'");
-        };
-    }
-
-    /**
      * Parses a pool-strategy setting.
      *
      * @param value {@code shared} or {@code perRegion}, in any case
@@ -181,25 +172,5 @@ public final class MpjbufConfiguration {
             default -> throw new IllegalArgumentException(POOL_STRATEGY_PROP_NAME
                     + " must be shared or perRegion, was '" + value + "'");
         };
-    }
-
-    /**
-     * Parses a non-negative int setting.
-     *
-     * @param propName the property, for the error message
-     * @param value the text to parse
-     * @return the value
-     * @throws IllegalArgumentException if the text is not a non-negative int
-     */
-    static int parseNonNegativeInt(String propName, String value) {
-        try {
-            int parsed = Integer.parseInt(value.trim());
-            if (parsed >= 0) {
-                return parsed;
-            }
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(propName + " must be a non-negative int, was '" + value + "'", e);
-        }
-        throw new IllegalArgumentException(propName + " must be a non-negative int, was '" + value + "'");
     }
 }

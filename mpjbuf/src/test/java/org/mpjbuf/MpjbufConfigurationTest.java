@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteOrder;
 import java.util.Map;
+import org.mpjbuf.config.Settings;
 import org.junit.jupiter.api.Test;
 
 class MpjbufConfigurationTest {
@@ -41,12 +42,20 @@ class MpjbufConfigurationTest {
     }
 
     @Test
-    void shouldParseNonNegativeInts() {
-        assertEquals(42, MpjbufConfiguration.parseNonNegativeInt("p", "42"));
-        assertThrows(IllegalArgumentException.class, () -> MpjbufConfiguration.parseNonNegativeInt("p", "-1"));
+    void shouldReadTheDynamicCapacityAsANonNegativeInt() {
+        String name = MpjbufConfiguration.DYNAMIC_INITIAL_CAPACITY_PROP_NAME;
+        String variable = MpjbufConfiguration.environmentName(name);
+        assertEquals(42, MpjbufConfiguration.dynamicInitialCapacity(environment(variable, "42")));
+        assertThrows(IllegalArgumentException.class,
+                () -> MpjbufConfiguration.dynamicInitialCapacity(environment(variable, "-1")));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> MpjbufConfiguration.parseNonNegativeInt("p", "many"));
-        assertTrue(e.getMessage().contains("'many'"), e.getMessage());
+                () -> MpjbufConfiguration.dynamicInitialCapacity(environment(variable, "many")));
+        assertEquals(name + " must be an integer from 0 to 2147483647, was 'many' (environment variable " + variable
+                + ")", e.getMessage());
+    }
+
+    private static Settings environment(String variable, String value) {
+        return Settings.of(key -> null, Map.of(variable, value)::get);
     }
 
     @Test

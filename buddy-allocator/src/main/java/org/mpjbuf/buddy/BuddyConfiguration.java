@@ -1,12 +1,12 @@
 package org.mpjbuf.buddy;
 
-import java.util.Locale;
+import org.mpjbuf.config.Settings;
 
 /**
- * Defaults of {@link BufferPoolBuilder}, each read once at class initialisation from a system property or,
- * when the property is absent, from the environment variable named by upper-casing the property name and
- * turning {@code .} into {@code _} (for example {@code MPJBUF_BUDDY_REGIONSIZE}). Values set explicitly on
- * a builder always win over these defaults.
+ * Defaults of {@link BufferPoolBuilder}, each read once at class initialisation by {@link Settings#system()}:
+ * a system property or, when the property is absent, the environment variable named by upper-casing the
+ * property name and turning {@code .} into {@code _} (for example {@code MPJBUF_BUDDY_REGIONSIZE}), else the
+ * default. Values set explicitly on a builder always win over these defaults.
  *
  * <p>Thread safety: immutable after class initialisation.
  */
@@ -56,32 +56,26 @@ public final class BuddyConfiguration {
     /** Default thread cache budget per block size: 2 MiB (16 blocks of 128 KiB). */
     public static final int THREAD_CACHE_BYTES_DEFAULT = 2 << 20;
 
-    static final Medium MEDIUM = Medium.valueOf(read(MEDIUM_PROP_NAME, MEDIUM_DEFAULT.name()).toUpperCase(Locale.ROOT));
-    static final int REGION_SIZE = Integer.parseInt(read(REGION_SIZE_PROP_NAME, Integer.toString(REGION_SIZE_DEFAULT)));
-    static final int MINIMUM_BLOCK_SIZE =
-        Integer.parseInt(read(MINIMUM_BLOCK_SIZE_PROP_NAME, Integer.toString(MINIMUM_BLOCK_SIZE_DEFAULT)));
+    private static final Settings SETTINGS = Settings.system();
+
+    // The bounds are those of the builder's setters; that a size is a power of two is left to build(),
+    // which checks it as it checks a size set on the builder.
+    static final Medium MEDIUM = SETTINGS.enumValue(MEDIUM_PROP_NAME, MEDIUM_DEFAULT);
+    static final int REGION_SIZE = SETTINGS.intValue(REGION_SIZE_PROP_NAME, REGION_SIZE_DEFAULT,
+        BufferPoolBuilder.SMALLEST_MINIMUM_BLOCK_SIZE, BufferPoolBuilder.LARGEST_REGION_SIZE);
+    static final int MINIMUM_BLOCK_SIZE = SETTINGS.intValue(MINIMUM_BLOCK_SIZE_PROP_NAME, MINIMUM_BLOCK_SIZE_DEFAULT,
+        BufferPoolBuilder.SMALLEST_MINIMUM_BLOCK_SIZE, BufferPoolBuilder.LARGEST_REGION_SIZE);
     static final long MAXIMUM_RESERVED_BYTES =
-        Long.parseLong(read(MAXIMUM_RESERVED_BYTES_PROP_NAME, Long.toString(MAXIMUM_RESERVED_BYTES_DEFAULT)));
-    static final AllocationStrategy STRATEGY =
-        AllocationStrategy.valueOf(read(STRATEGY_PROP_NAME, STRATEGY_DEFAULT.name()).toUpperCase(Locale.ROOT));
+        SETTINGS.longValue(MAXIMUM_RESERVED_BYTES_PROP_NAME, MAXIMUM_RESERVED_BYTES_DEFAULT, 1, Long.MAX_VALUE);
+    static final AllocationStrategy STRATEGY = SETTINGS.enumValue(STRATEGY_PROP_NAME, STRATEGY_DEFAULT);
     static final int EMPTY_REGIONS_KEPT =
-        Integer.parseInt(read(EMPTY_REGIONS_KEPT_PROP_NAME, Integer.toString(EMPTY_REGIONS_KEPT_DEFAULT)));
-    static final boolean LEAK_TRACKING =
-        Boolean.parseBoolean(read(LEAK_TRACKING_PROP_NAME, Boolean.toString(LEAK_TRACKING_DEFAULT)));
+        SETTINGS.intValue(EMPTY_REGIONS_KEPT_PROP_NAME, EMPTY_REGIONS_KEPT_DEFAULT, 0, Integer.MAX_VALUE);
+    static final boolean LEAK_TRACKING = SETTINGS.booleanValue(LEAK_TRACKING_PROP_NAME, LEAK_TRACKING_DEFAULT);
     static final int THREAD_CACHE_BLOCKS =
-        Integer.parseInt(read(THREAD_CACHE_BLOCKS_PROP_NAME, Integer.toString(THREAD_CACHE_BLOCKS_DEFAULT)));
+        SETTINGS.intValue(THREAD_CACHE_BLOCKS_PROP_NAME, THREAD_CACHE_BLOCKS_DEFAULT, 0, Integer.MAX_VALUE);
     static final int THREAD_CACHE_BYTES =
-        Integer.parseInt(read(THREAD_CACHE_BYTES_PROP_NAME, Integer.toString(THREAD_CACHE_BYTES_DEFAULT)));
+        SETTINGS.intValue(THREAD_CACHE_BYTES_PROP_NAME, THREAD_CACHE_BYTES_DEFAULT, 1, Integer.MAX_VALUE);
 
     private BuddyConfiguration() {
-    }
-
-    private static String read(final String propertyName, final String defaultValue) {
-        final String property = System.getProperty(propertyName);
-        if (property != null) {
-            return property.trim();
-        }
-        final String variable = System.getenv(propertyName.toUpperCase(Locale.ROOT).replace('.', '_'));
-        return variable != null ? variable.trim() : defaultValue;
     }
 }

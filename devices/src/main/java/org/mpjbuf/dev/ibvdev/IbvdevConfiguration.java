@@ -1,12 +1,12 @@
 package org.mpjbuf.dev.ibvdev;
 
-import java.util.Locale;
+import org.mpjbuf.config.Settings;
 
 /**
  * The tunables of ibvdev and their defaults. Each is read once, when this class initializes, by
- * the rule every device's configuration follows: the system property first, then the environment
- * variable named by upper-casing the property and replacing {@code .} with {@code _} (for example
- * {@code MPJBUF_IBVDEV_PINDOWNCACHEENTRIES}), then the default.
+ * {@link Settings#system()}, the rule every device's configuration follows: the system property
+ * first, then the environment variable named by upper-casing the property and replacing {@code .}
+ * with {@code _} (for example {@code MPJBUF_IBVDEV_PINDOWNCACHEENTRIES}), then the default.
  *
  * <p>This class holds constants only and is thread-safe.
  */
@@ -40,33 +40,8 @@ public final class IbvdevConfiguration {
     private IbvdevConfiguration() {
     }
 
-    /** Returns the property, else the environment variable, else {@code configured}. */
-    static String stringValue(final String name, final String configured) {
-        final String property = System.getProperty(name);
-        if (property != null) {
-            return property.trim();
-        }
-        final String variable = System.getenv(name.toUpperCase(Locale.ROOT).replace('.', '_'));
-        return variable != null ? variable.trim() : configured;
-    }
-
-    /** Returns the configured value as a number from 1 to {@code max}. */
+    /** Returns the setting as a number from 1 to {@code max}, or {@code configured} when it is not set. */
     static long positive(final String name, final long configured, final long max) {
-        final String text = stringValue(name, null);
-        if (text == null) {
-            return configured;
-        }
-        final long value;
-        try {
-            value = Long.parseLong(text);
-        } catch (final NumberFormatException ex) {
-            throw new IllegalArgumentException("configuration " + name + " must be an integer but was '" + text + "'",
-                ex);
-        }
-        if (value < 1 || value > max) {
-            throw new IllegalArgumentException("configuration " + name + " must be from 1 to " + max + " but was "
-                + value);
-        }
-        return value;
+        return Settings.system().longValue(name, configured, 1, max);
     }
 }

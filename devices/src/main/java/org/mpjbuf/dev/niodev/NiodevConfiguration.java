@@ -1,16 +1,18 @@
 package org.mpjbuf.dev.niodev;
 
-import java.util.Locale;
+import java.util.Set;
 
+import org.mpjbuf.config.Settings;
 import org.mpjbuf.dev.DeviceArguments;
 
 /**
- * The tunables of niodev and their defaults. Each is read once, when this class initializes: the
- * system property first, then the environment variable named by upper-casing the property and
- * replacing {@code .} with {@code _} (for example {@code MPJBUF_NIODEV_EAGERLIMIT}), then the
- * default. A property of the same name in {@link DeviceArguments#property(String)} overrides it
- * for one device. The ranks of a job must agree on the eager limit, the maximum message length
- * and the eager credit: a rank refuses frames beyond its own limits.
+ * The tunables of niodev and their defaults. Each is read once, when this class initializes, by
+ * {@link Settings#system()}: the system property first, then the environment variable named by
+ * upper-casing the property and replacing {@code .} with {@code _} (for example
+ * {@code MPJBUF_NIODEV_EAGERLIMIT}), then the default. A property of the same name in
+ * {@link DeviceArguments#property(String)} overrides it for one device. The ranks of a job must
+ * agree on the eager limit, the maximum message length and the eager credit: a rank refuses frames
+ * beyond its own limits.
  *
  * <p>The job secret is not configured here: it comes from the bootstrap, so that it never
  * appears in a property listing or a log.
@@ -97,6 +99,12 @@ public final class NiodevConfiguration {
     /** Default: 5 s, so a silent peer fails its requests after about 8 s. */
     public static final long KEEPALIVE_IDLE_SECONDS_DEFAULT = 5;
 
+    private static final Settings SETTINGS = Settings.system();
+
+    /** The settings that are durations read as longs; the others are sizes and counts that fit an int. */
+    private static final Set<String> LONG_VALUED = Set.of(CONNECT_TIMEOUT_MILLIS_PROP_NAME,
+        HANDSHAKE_TIMEOUT_MILLIS_PROP_NAME, FINISH_TIMEOUT_MILLIS_PROP_NAME, IDLE_SPIN_NANOS_PROP_NAME);
+
     /** The protocol switch limit in effect. */
     public static final int EAGER_LIMIT = (int) longValue(EAGER_LIMIT_PROP_NAME, null, EAGER_LIMIT_DEFAULT);
     /** The eager credit in effect. */
@@ -125,39 +133,24 @@ public final class NiodevConfiguration {
     private NiodevConfiguration() {
     }
 
-    /** Returns a device argument, else the configured value. */
+    /**
+     * Returns a setting's text: the device argument of that name when {@code arguments} are given,
+     * else the value read by {@link Settings#system()}; a blank value selects {@code configured}.
+     */
     static String stringValue(final String name, final DeviceArguments arguments, final String configured) {
-        if (arguments != null && arguments.property(name) != null) {
-            return arguments.property(name).trim();
-        }
-        if (arguments != null) {
-            return configured;
-        }
-        final String property = System.getProperty(name);
-        if (property != null) {
-            return property.trim();
-        }
-        final String variable = System.getenv(name.toUpperCase(Locale.ROOT).replace('.', '_'));
-        return variable != null ? variable.trim() : configured;
+        return settings(arguments).string(name, configured);
     }
 
-    /** Returns a device argument, else the configured value, as a number within {@code [0, max int]}. */
+    /**
+     * Returns a setting as {@link #stringValue} finds it, as a number from 0 to the largest int, or
+     * to the largest long for the durations.
+     */
     static long longValue(final String name, final DeviceArguments arguments, final long configured) {
-        final String text = stringValue(name, arguments, null);
-        if (text == null) {
-            return configured;
-        }
-        final long value;
-        try {
-            value = Long.parseLong(text);
-        } catch (final NumberFormatException ex) {
-            throw new IllegalArgumentException("configuration " + name + " must be an integer but was '" + text + "'",
-                ex);
-        }
-        if (value < 0 || (!name.endsWith("Nanos") && !name.endsWith("Millis") && value > Integer.MAX_VALUE)) {
-            throw new IllegalArgumentException("configuration " + name + " must be >= 0"
-                + (name.endsWith("Nanos") || name.endsWith("Millis") ? "" : " and fit an int") + " but was " + value);
-        }
-        return value;
+        return settings(arguments).longValue(name, configured, 0,
+            LONG_VALUED.contains(name) ? Long.MAX_VALUE : Integer.MAX_VALUE);
+    }
+
+    private static Settings settings(final DeviceArguments arguments) {
+        return arguments == null ? SETTINGS : Settings.overriding("device argument", arguments::property);
     }
 }

@@ -1,12 +1,12 @@
 package org.mpjbuf.dev.smdev;
 
-import java.util.Locale;
+import org.mpjbuf.config.Settings;
 
 /**
- * The tunables of smdev and their defaults. Each is read once, when this class initializes: the
- * system property first, then the environment variable named by upper-casing the property and
- * replacing {@code .} with {@code _} (for example {@code MPJBUF_SMDEV_EAGERLIMIT}), then the
- * default. A {@link SmdevWorld.Builder} may override them per world.
+ * The tunables of smdev and their defaults. Each is read once, when this class initializes, by
+ * {@link Settings#system()}: the system property first, then the environment variable named by
+ * upper-casing the property and replacing {@code .} with {@code _} (for example
+ * {@code MPJBUF_SMDEV_EAGERLIMIT}), then the default. A {@link SmdevWorld.Builder} may override them per world.
  *
  * <p>This class holds constants only and is thread-safe.
  */
@@ -51,44 +51,24 @@ public final class SmdevConfiguration {
     /** Default longest park: 1 ms. */
     public static final long IDLE_MAX_PARK_NANOS_DEFAULT = 1_000_000L;
 
+    private static final Settings SETTINGS = Settings.system();
+
+    // The bounds are those SmdevWorld.Builder enforces, so that a bad value is refused naming its property.
     /** The protocol switch limit in effect. */
-    public static final int EAGER_LIMIT = intValue(EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT);
+    public static final int EAGER_LIMIT =
+        SETTINGS.intValue(EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT, 0, Integer.MAX_VALUE);
     /** The idle strategy in effect. */
-    public static final String IDLE_STRATEGY = stringValue(IDLE_STRATEGY_PROP_NAME, IDLE_STRATEGY_DEFAULT);
+    public static final String IDLE_STRATEGY = SETTINGS.string(IDLE_STRATEGY_PROP_NAME, IDLE_STRATEGY_DEFAULT);
     /** The spin time in effect. */
-    public static final long IDLE_SPIN_NANOS = longValue(IDLE_SPIN_NANOS_PROP_NAME, IDLE_SPIN_NANOS_DEFAULT);
+    public static final long IDLE_SPIN_NANOS =
+        SETTINGS.longValue(IDLE_SPIN_NANOS_PROP_NAME, IDLE_SPIN_NANOS_DEFAULT, 0, Long.MAX_VALUE);
     /** The yield count in effect. */
-    public static final int IDLE_YIELDS = intValue(IDLE_YIELDS_PROP_NAME, IDLE_YIELDS_DEFAULT);
+    public static final int IDLE_YIELDS =
+        SETTINGS.intValue(IDLE_YIELDS_PROP_NAME, IDLE_YIELDS_DEFAULT, 0, Integer.MAX_VALUE);
     /** The longest park in effect. */
     public static final long IDLE_MAX_PARK_NANOS =
-        longValue(IDLE_MAX_PARK_NANOS_PROP_NAME, IDLE_MAX_PARK_NANOS_DEFAULT);
+        SETTINGS.longValue(IDLE_MAX_PARK_NANOS_PROP_NAME, IDLE_MAX_PARK_NANOS_DEFAULT, 1_000, Long.MAX_VALUE);
 
     private SmdevConfiguration() {
-    }
-
-    static String stringValue(final String name, final String defaultValue) {
-        final String property = System.getProperty(name);
-        if (property != null) {
-            return property.trim();
-        }
-        final String variable = System.getenv(name.toUpperCase(Locale.ROOT).replace('.', '_'));
-        return variable != null ? variable.trim() : defaultValue;
-    }
-
-    private static int intValue(final String name, final int defaultValue) {
-        return Math.toIntExact(longValue(name, defaultValue));
-    }
-
-    private static long longValue(final String name, final long defaultValue) {
-        final String text = stringValue(name, null);
-        if (text == null) {
-            return defaultValue;
-        }
-        try {
-            return Long.parseLong(text);
-        } catch (final NumberFormatException ex) {
-            throw new IllegalArgumentException(
-                "configuration " + name + " must be an integer but was '" + text + "'", ex);
-        }
     }
 }

@@ -334,7 +334,8 @@ class PinDownCacheTest {
         try {
             IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
                 () -> IbvdevConfiguration.positive("mpjbuf.ibvdev.test.bound", 12, 100));
-            assertEquals("configuration mpjbuf.ibvdev.test.bound must be from 1 to 100 but was 0", zero.getMessage());
+            assertEquals("mpjbuf.ibvdev.test.bound must be an integer from 1 to 100, was '0'"
+                + " (system property mpjbuf.ibvdev.test.bound)", zero.getMessage());
             System.setProperty("mpjbuf.ibvdev.test.bound", " 64 ");
             assertEquals(64, IbvdevConfiguration.positive("mpjbuf.ibvdev.test.bound", 12, 100));
         } finally {

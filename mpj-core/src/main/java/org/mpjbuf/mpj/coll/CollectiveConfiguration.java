@@ -2,13 +2,15 @@ package org.mpjbuf.mpj.coll;
 
 import java.util.Locale;
 
+import org.mpjbuf.config.Settings;
+
 /**
  * Tunables of the collectives: one algorithm override per collective.
  *
- * <p>Each value is read once, when the collectives of a rank are first used:
- * the system property first, then the environment variable named by upper-casing
- * the property name and turning {@code .} into {@code _} (for example
- * {@code mpjbuf.coll.bcast.algorithm} is read from
+ * <p>Each value is read once, when the collectives of a rank are first used, by
+ * {@link Settings#system()}: the system property first, then the environment
+ * variable named by upper-casing the property name and turning {@code .} into
+ * {@code _} (for example {@code mpjbuf.coll.bcast.algorithm} is read from
  * {@code MPJBUF_COLL_BCAST_ALGORITHM}). The value {@code auto} (the default)
  * leaves the choice to {@link SelectionTable}; any other value is the name of
  * one of the collective's algorithms, case-insensitive (for example
@@ -77,6 +79,8 @@ public final class CollectiveConfiguration {
     /** Default of {@link #SCAN_ALGORITHM_PROP_NAME}. */
     public static final String SCAN_ALGORITHM_DEFAULT = AUTO;
 
+    private static final Settings SETTINGS = Settings.system();
+
     static final Barrier.Algorithm BARRIER =
         read(BARRIER_ALGORITHM_PROP_NAME, BARRIER_ALGORITHM_DEFAULT, Barrier.Algorithm.class);
     static final Bcast.Algorithm BCAST =
@@ -116,43 +120,39 @@ public final class CollectiveConfiguration {
      * @return the variable name: upper case, {@code .} replaced by {@code _}
      */
     public static String environmentName(final String propertyName) {
-        return propertyName.toUpperCase(Locale.ROOT).replace('.', '_');
+        return Settings.environmentName(propertyName);
     }
 
     /**
      * Parses an algorithm override.
      *
-     * @param propertyName the property, for the error message
-     * @param value        the value
-     * @param algorithms   the collective's algorithm enumeration
-     * @param <A>          the enumeration type
+     * @param value      the trimmed value
+     * @param algorithms the collective's algorithm enumeration
+     * @param <A>        the enumeration type
      * @return the algorithm, or null for {@code auto}
      * @throws IllegalArgumentException when the value names no algorithm of the collective
      */
-    static <A extends Enum<A>> A parse(final String propertyName, final String value, final Class<A> algorithms) {
-        final String name = value.trim();
-        if (name.equalsIgnoreCase(AUTO)) {
+    static <A extends Enum<A>> A parse(final String value, final Class<A> algorithms) {
+        if (value.equalsIgnoreCase(AUTO)) {
             return null;
         }
         for (final A algorithm : algorithms.getEnumConstants()) {
-            if (algorithm.name().equalsIgnoreCase(name)) {
+            if (algorithm.name().equalsIgnoreCase(value)) {
                 return algorithm;
             }
         }
-        final StringBuilder known = new StringBuilder(AUTO);
-        for (final A algorithm : algorithms.getEnumConstants()) {
-            known.append(", ").append(algorithm.name().toLowerCase(Locale.ROOT));
-        }
-        throw new IllegalArgumentException(
-            propertyName + "=" + value + " names no algorithm; expected one of: " + known);
+        throw new IllegalArgumentException("'" + value + "' names no algorithm of " + algorithms.getName());
     }
 
     private static <A extends Enum<A>> A read(final String propertyName, final String defaultValue,
                                               final Class<A> algorithms) {
-        String value = System.getProperty(propertyName);
-        if (value == null) {
-            value = System.getenv(environmentName(propertyName));
+        final StringBuilder expected = new StringBuilder(AUTO).append(" or one of ");
+        final A[] constants = algorithms.getEnumConstants();
+        for (int i = 0; i < constants.length; i++) {
+            expected.append(i == 0 ? "" : ", ").append(constants[i].name().toLowerCase(Locale.ROOT));
         }
-        return parse(propertyName, value == null ? defaultValue : value, algorithms);
+        expected.append(" (in any case)");
+        return SETTINGS.value(propertyName, parse(defaultValue, algorithms), expected.toString(),
+            text -> parse(text, algorithms));
     }
 }

@@ -1,15 +1,17 @@
 package org.mpjbuf.mpj.runtime;
 
-import java.util.Locale;
+import org.mpjbuf.config.Settings;
 
 /**
  * The tunables of the MPJ runtime and point-to-point layer, read once when the class is
- * initialized: a system property first, then the environment variable named by upper-casing the
- * property and turning {@code .} into {@code _}, then the default.
+ * initialized by {@link Settings#system()}: a system property first, then the environment variable
+ * named by upper-casing the property and turning {@code .} into {@code _}, then the default; a blank
+ * value selects the default.
  *
  * <p>Thread-safe: constants only.
  */
 public final class RuntimeConfiguration {
+    private static final Settings SETTINGS = Settings.system();
 
     /** Property naming the device jobs run on. */
     public static final String DEVICE_PROP_NAME = "mpjbuf.mpj.device";
@@ -46,7 +48,7 @@ public final class RuntimeConfiguration {
     public static final boolean RANK_PREFIX_DEFAULT = false;
     /** Whether output lines are prefixed with the rank. */
     public static final boolean RANK_PREFIX =
-        Boolean.parseBoolean(read(RANK_PREFIX_PROP_NAME, Boolean.toString(RANK_PREFIX_DEFAULT)));
+        SETTINGS.booleanValue(RANK_PREFIX_PROP_NAME, RANK_PREFIX_DEFAULT);
 
     /**
      * Property telling whether a rank's {@code main} receives MPJ Express's leading arguments
@@ -58,7 +60,7 @@ public final class RuntimeConfiguration {
     public static final boolean MPJ_EXPRESS_ARGS_DEFAULT = false;
     /** Whether a rank's {@code main} receives MPJ Express's leading arguments. */
     public static final boolean MPJ_EXPRESS_ARGS =
-        Boolean.parseBoolean(read(MPJ_EXPRESS_ARGS_PROP_NAME, Boolean.toString(MPJ_EXPRESS_ARGS_DEFAULT)));
+        SETTINGS.booleanValue(MPJ_EXPRESS_ARGS_PROP_NAME, MPJ_EXPRESS_ARGS_DEFAULT);
 
     /** Property: how long the other ranks may take to unwind after one rank failed, in ms. */
     public static final String STOP_GRACE_MILLIS_PROP_NAME = "mpjbuf.mpj.stopGraceMillis";
@@ -95,7 +97,8 @@ public final class RuntimeConfiguration {
     /** Default: 50 yields. */
     public static final int WAIT_YIELDS_DEFAULT = 50;
     /** How many times a wait yields before it parks until the request completes. */
-    public static final int WAIT_YIELDS = (int) readLong(WAIT_YIELDS_PROP_NAME, WAIT_YIELDS_DEFAULT);
+    public static final int WAIT_YIELDS =
+        SETTINGS.intValue(WAIT_YIELDS_PROP_NAME, WAIT_YIELDS_DEFAULT, 0, Integer.MAX_VALUE);
 
     /**
      * Property: whether the rank threads of an in-JVM job are bound to cores of their own:
@@ -122,25 +125,13 @@ public final class RuntimeConfiguration {
     private RuntimeConfiguration() {
     }
 
+    /** Reads a text setting. */
     private static String read(String property, String fallback) {
-        String value = System.getProperty(property);
-        if (value == null) {
-            value = System.getenv(property.toUpperCase(Locale.ROOT).replace('.', '_'));
-        }
-        return value == null || value.isBlank() ? fallback : value.trim();
+        return SETTINGS.string(property, fallback);
     }
 
+    /** Reads a duration or size, which is never negative. */
     private static long readLong(String property, long fallback) {
-        String value = read(property, Long.toString(fallback));
-        try {
-            long parsed = Long.parseLong(value);
-            if (parsed < 0) {
-                throw new NumberFormatException("negative");
-            }
-            return parsed;
-        } catch (NumberFormatException bad) {
-            throw new IllegalArgumentException(property + " = '" + value
-                + "' (expected a non-negative integer)", bad);
-        }
+        return SETTINGS.longValue(property, fallback, 0, Long.MAX_VALUE);
     }
 }
