@@ -49,7 +49,8 @@ class WarmupTest {
     @ValueSource(ints = {1, 2})
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void shouldGoOnWhileTheIterationsGetFaster(int ranks) {
-        long[] busyMillis = {80, 40, 20, 10};
+        // each iteration a quarter of the one before, so a descheduled rank (tens of ms) cannot hide the speed-up
+        long[] busyMillis = {400, 100, 25, 6};
         List<Integer> counts = new CopyOnWriteArrayList<>();
         Job.of(ranks).runTasks(world -> {
             int[] ran = {0};
