@@ -65,7 +65,8 @@ final class LuRhs {
     void add(double[] field, double[] target) {
         for (int k2 = 1; k2 <= g.nz - 2; k2++) {
             for (int j = g.jst; j <= g.jend; j++) {
-                addLine(field, target, 0, g.index(0, j, k2), g.ist, g.iend, g.ipt);
+                addLine(field, target, 0, g.index(0, j, k2), g.ist, g.iend);
+                subtractDissipationAlongX(field, target, g.index(0, j, k2));
             }
             addSheet(field, target, 1, g.index(0, 0, k2), g.jst, g.jend, g.jpt);
         }
@@ -85,15 +86,18 @@ final class LuRhs {
     void addLineByLine(double[] field, double[] target) {
         for (int k2 = 1; k2 <= g.nz - 2; k2++) {
             for (int j = g.jst; j <= g.jend; j++) {
-                addLine(field, target, 0, g.index(0, j, k2), g.ist, g.iend, g.ipt);
+                addLine(field, target, 0, g.index(0, j, k2), g.ist, g.iend);
+                subtractDissipation(field, target, 0, g.index(0, j, k2), g.ist, g.iend, g.ipt);
             }
             for (int i = g.ist; i <= g.iend; i++) {
-                addLine(field, target, 1, g.index(i, 0, k2), g.jst, g.jend, g.jpt);
+                addLine(field, target, 1, g.index(i, 0, k2), g.jst, g.jend);
+                subtractDissipation(field, target, 1, g.index(i, 0, k2), g.jst, g.jend, g.jpt);
             }
         }
         for (int j = g.jst; j <= g.jend; j++) {
             for (int i = g.ist; i <= g.iend; i++) {
-                addLine(field, target, 2, g.index(i, j, 0), 1, g.nz - 2, 0);
+                addLine(field, target, 2, g.index(i, j, 0), 1, g.nz - 2);
+                subtractDissipation(field, target, 2, g.index(i, j, 0), 1, g.nz - 2, 0);
             }
         }
     }
@@ -103,8 +107,8 @@ final class LuRhs {
      * points {@code i = ist .. iend} of a sheet, side by side: its local
      * point {@code (i, t)} is at point index {@code base + i + t * stride},
      * changed from {@code t = lo} to {@code hi}, global point
-     * {@code offset + t} along the line. Every step of {@link #addLine}
-     * goes row by row across the sheet, so that its inner loop runs along
+     * {@code offset + t} along the line. Every step of {@link #addLine} and
+     * {@link #subtractDissipation} goes row by row across the sheet, so that its inner loop runs along
      * x, where the points are contiguous; each element gets the same
      * operations in the same order.
      */
@@ -178,20 +182,19 @@ final class LuRhs {
                     r[p] = r[p] - dssp * SpRhs.fourthDifference(f, p, step, global, n);
                 }
             } else {
-                for (int p = from; p < from + width; p++) {
-                    r[p] = r[p] - dssp * (f[p - 2 * step] - 4.0 * f[p - step] + 6.0 * f[p] - 4.0 * f[p + step]
-                            + f[p + 2 * step]);
-                }
+                subtractCentredDifference(f, r, from, from + width, step);
             }
         }
     }
 
     /**
-     * One line along {@code dir} whose local point 0 is at point index
-     * {@code base}, changed from local point {@code lo} to {@code hi};
-     * local point {@code i} is global point {@code offset + i}.
+     * Steps 1 and 2 of the operator (the inviscid and the viscous flux)
+     * along one line along {@code dir} whose local point 0 is at point index
+     * {@code base}, changed from local point {@code lo} to {@code hi}; step
+     * 3 follows it, {@link #subtractDissipation} or
+     * {@link #subtractDissipationAlongX}.
      */
-    private void addLine(double[] f, double[] r, int dir, int base, int lo, int hi, int offset) {
+    private void addLine(double[] f, double[] r, int dir, int base, int lo, int hi) {
         int s = g.stride(dir);
         int vel = dir + 1;
         double t1 = k.t1[dir];
@@ -232,12 +235,56 @@ final class LuRhs {
                         + d[m] * t1 * (f[pm + m] - 2.0 * f[p + m] + f[pp + m]);
             }
         }
+    }
+
+    /**
+     * Step 3 of the operator along one line ({@link #addLine}'s), one value
+     * at a time: {@code r -= dssp} times the fourth difference.
+     */
+    private void subtractDissipation(double[] f, double[] r, int dir, int base, int lo, int hi, int offset) {
+        int s = g.stride(dir);
         int n = k.points[dir];
         for (int i = lo; i <= hi; i++) {
             int p = 5 * (base + i * s);
             for (int m = 0; m < 5; m++) {
                 r[p + m] = r[p + m] - k.dssp * SpRhs.fourthDifference(f, p + m, 5 * s, offset + i, n);
             }
+        }
+    }
+
+    /**
+     * {@link #subtractDissipation} along the x-line from point index
+     * {@code base}, with the boundary tests out of the loop: the centred
+     * difference at global points 3 to n - 4, in one loop over their values,
+     * which are contiguous, and the one-sided ones outside.
+     */
+    private void subtractDissipationAlongX(double[] f, double[] r, int base) {
+        int n = k.points[0];
+        int from = Math.max(g.ist, 3 - g.ipt);
+        int to = Math.min(g.iend, n - 4 - g.ipt);
+        for (int i = g.ist; i <= g.iend; i++) {
+            if (i < from || i > to) {
+                int p = 5 * (base + i);
+                for (int m = 0; m < 5; m++) {
+                    r[p + m] = r[p + m] - k.dssp * SpRhs.fourthDifference(f, p + m, 5, g.ipt + i, n);
+                }
+            }
+        }
+        if (from <= to) {
+            subtractCentredDifference(f, r, 5 * (base + from), 5 * (base + to + 1), 5);
+        }
+    }
+
+    /**
+     * {@code r -= dssp} times the centred fourth difference along a line of
+     * stride {@code step} at the values {@code from} to {@code to - 1},
+     * as {@link SpRhs#fourthDifference} has it.
+     */
+    private void subtractCentredDifference(double[] f, double[] r, int from, int to, int step) {
+        double dssp = k.dssp;
+        for (int p = from; p < to; p++) {
+            r[p] = r[p] - dssp * (f[p - 2 * step] - 4.0 * f[p - step] + 6.0 * f[p] - 4.0 * f[p + step]
+                    + f[p + 2 * step]);
         }
     }
 
