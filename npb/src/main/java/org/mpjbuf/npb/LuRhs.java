@@ -108,9 +108,9 @@ final class LuRhs {
      * point {@code (i, t)} is at point index {@code base + i + t * stride},
      * changed from {@code t = lo} to {@code hi}, global point
      * {@code offset + t} along the line. Every step of {@link #addLine} and
-     * {@link #subtractDissipation} goes row by row across the sheet, so that its inner loop runs along
-     * x, where the points are contiguous; each element gets the same
-     * operations in the same order.
+     * {@link #subtractDissipation} goes row by row across the sheet, so
+     * that its inner loop runs along x, where the points are contiguous;
+     * each element gets the same operations in the same order.
      */
     private void addSheet(double[] f, double[] r, int dir, int base, int lo, int hi, int offset) {
         int s = g.stride(dir);
