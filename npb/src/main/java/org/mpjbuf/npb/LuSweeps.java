@@ -73,7 +73,6 @@ final class LuSweeps {
     private final double[] rowBlocks;
     /** {@code D} of the x-row's {@code t}-th point from {@code BLOCK * t}, written where it can be non-zero ({@link LuBlocks#diagonal}). */
     private final double[] rowDiagonals;
-    private final double[] sum = new double[5];
 
     /**
      * Sets up the sweeps of one rank.
@@ -166,41 +165,108 @@ final class LuSweeps {
         }
     }
 
-    /** The lower sweep along x-row {@code j} of plane {@code z}, in increasing {@code i}. */
+    /**
+     * The lower sweep along x-row {@code j} of plane {@code z}, in increasing
+     * {@code i}: {@link #solveArrow}'s operations on the point's values held
+     * in locals, which also carry them to the next point as its neighbour
+     * along x, so that its solve does not wait for them to be stored and
+     * loaded again.
+     */
     private void lowerRow(double[] v, int j, int z) {
         int back = 5 * g.strideZ;
         int down = 5 * g.strideY;
-        for (int i = g.ist, t = 0; i <= g.iend; i++, t++) {
-            int o = 5 * g.index(i, j, z);
-            int b = 3 * BLOCK * t;
-            for (int m = 0; m < 5; m++) {
-                int r = b + 5 * m;
-                double s = product(rowBlocks, r + 2 * BLOCK, v, o - back) + product(rowBlocks, r + BLOCK, v, o - down)
-                        + product(rowBlocks, r, v, o - 5);
-                v[o + m] = v[o + m] - omega * s;
-            }
-            solveArrow(rowDiagonals, BLOCK * t, v, o);
+        double[] a = rowBlocks;
+        double[] d = rowDiagonals;
+        int first = 5 * g.index(g.ist, j, z);
+        double w0 = v[first - 5];
+        double w1 = v[first - 4];
+        double w2 = v[first - 3];
+        double w3 = v[first - 2];
+        double w4 = v[first - 1];
+        for (int i = g.ist, o = first, b = 0, e = 0; i <= g.iend; i++, o += 5, b += 3 * BLOCK, e += BLOCK) {
+            double x0 = v[o] - omega * (product(a, b + 2 * BLOCK, v, o - back) + product(a, b + BLOCK, v, o - down)
+                    + product(a, b, w0, w1, w2, w3, w4));
+            double x1 = v[o + 1] - omega * (product(a, b + 2 * BLOCK + 5, v, o - back)
+                    + product(a, b + BLOCK + 5, v, o - down) + product(a, b + 5, w0, w1, w2, w3, w4));
+            double x2 = v[o + 2] - omega * (product(a, b + 2 * BLOCK + 10, v, o - back)
+                    + product(a, b + BLOCK + 10, v, o - down) + product(a, b + 10, w0, w1, w2, w3, w4));
+            double x3 = v[o + 3] - omega * (product(a, b + 2 * BLOCK + 15, v, o - back)
+                    + product(a, b + BLOCK + 15, v, o - down) + product(a, b + 15, w0, w1, w2, w3, w4));
+            double x4 = v[o + 4] - omega * (product(a, b + 2 * BLOCK + 20, v, o - back)
+                    + product(a, b + BLOCK + 20, v, o - down) + product(a, b + 20, w0, w1, w2, w3, w4));
+            double inverse = 1.0 / d[e];
+            x1 = x1 - x0 * (inverse * d[e + 5]);
+            x2 = x2 - x0 * (inverse * d[e + 10]);
+            x3 = x3 - x0 * (inverse * d[e + 15]);
+            x4 = x4 - x0 * (inverse * d[e + 20]);
+            x4 = x4 - x1 * ((1.0 / d[e + 6]) * d[e + 21]);
+            x4 = x4 - x2 * ((1.0 / d[e + 12]) * d[e + 22]);
+            x4 = x4 - x3 * ((1.0 / d[e + 18]) * d[e + 23]);
+            w0 = x0 / d[e];
+            w1 = x1 / d[e + 6];
+            w2 = x2 / d[e + 12];
+            w3 = x3 / d[e + 18];
+            w4 = x4 / d[e + 24];
+            v[o] = w0;
+            v[o + 1] = w1;
+            v[o + 2] = w2;
+            v[o + 3] = w3;
+            v[o + 4] = w4;
         }
     }
 
-    /** The upper sweep along x-row {@code j} of plane {@code z}, in decreasing {@code i}. */
+    /**
+     * The upper sweep along x-row {@code j} of plane {@code z}, in decreasing
+     * {@code i}, in locals as {@link #lowerRow}.
+     */
     private void upperRow(double[] v, int j, int z) {
         int front = 5 * g.strideZ;
         int up = 5 * g.strideY;
-        for (int i = g.iend, t = g.iend - g.ist; i >= g.ist; i--, t--) {
-            int o = 5 * g.index(i, j, z);
-            int b = 3 * BLOCK * t;
-            for (int m = 0; m < 5; m++) {
-                int r = b + 5 * m;
-                double s = product(rowBlocks, r + 2 * BLOCK, v, o + front) + product(rowBlocks, r + BLOCK, v, o + up)
-                        + product(rowBlocks, r, v, o + 5);
-                sum[m] = omega * s;
-            }
-            solveArrow(rowDiagonals, BLOCK * t, sum, 0);
-            for (int m = 0; m < 5; m++) {
-                v[o + m] = v[o + m] - sum[m];
-            }
+        double[] a = rowBlocks;
+        double[] d = rowDiagonals;
+        int last = 5 * g.index(g.iend, j, z);
+        double w0 = v[last + 5];
+        double w1 = v[last + 6];
+        double w2 = v[last + 7];
+        double w3 = v[last + 8];
+        double w4 = v[last + 9];
+        int count = g.iend - g.ist;
+        for (int i = g.iend, o = last, b = 3 * BLOCK * count, e = BLOCK * count; i >= g.ist;
+                i--, o -= 5, b -= 3 * BLOCK, e -= BLOCK) {
+            double x0 = omega * (product(a, b + 2 * BLOCK, v, o + front) + product(a, b + BLOCK, v, o + up)
+                    + product(a, b, w0, w1, w2, w3, w4));
+            double x1 = omega * (product(a, b + 2 * BLOCK + 5, v, o + front) + product(a, b + BLOCK + 5, v, o + up)
+                    + product(a, b + 5, w0, w1, w2, w3, w4));
+            double x2 = omega * (product(a, b + 2 * BLOCK + 10, v, o + front) + product(a, b + BLOCK + 10, v, o + up)
+                    + product(a, b + 10, w0, w1, w2, w3, w4));
+            double x3 = omega * (product(a, b + 2 * BLOCK + 15, v, o + front) + product(a, b + BLOCK + 15, v, o + up)
+                    + product(a, b + 15, w0, w1, w2, w3, w4));
+            double x4 = omega * (product(a, b + 2 * BLOCK + 20, v, o + front) + product(a, b + BLOCK + 20, v, o + up)
+                    + product(a, b + 20, w0, w1, w2, w3, w4));
+            double inverse = 1.0 / d[e];
+            x1 = x1 - x0 * (inverse * d[e + 5]);
+            x2 = x2 - x0 * (inverse * d[e + 10]);
+            x3 = x3 - x0 * (inverse * d[e + 15]);
+            x4 = x4 - x0 * (inverse * d[e + 20]);
+            x4 = x4 - x1 * ((1.0 / d[e + 6]) * d[e + 21]);
+            x4 = x4 - x2 * ((1.0 / d[e + 12]) * d[e + 22]);
+            x4 = x4 - x3 * ((1.0 / d[e + 18]) * d[e + 23]);
+            w0 = v[o] - x0 / d[e];
+            w1 = v[o + 1] - x1 / d[e + 6];
+            w2 = v[o + 2] - x2 / d[e + 12];
+            w3 = v[o + 3] - x3 / d[e + 18];
+            w4 = v[o + 4] - x4 / d[e + 24];
+            v[o] = w0;
+            v[o + 1] = w1;
+            v[o + 2] = w2;
+            v[o + 3] = w3;
+            v[o + 4] = w4;
         }
+    }
+
+    /** {@return row {@code a[r .. r + 4]} of a block times the five values {@code x0 .. x4}} */
+    private static double product(double[] a, int r, double x0, double x1, double x2, double x3, double x4) {
+        return a[r] * x0 + a[r + 1] * x1 + a[r + 2] * x2 + a[r + 3] * x3 + a[r + 4] * x4;
     }
 
     /** {@return row {@code a[r .. r + 4]} of a block times the five values {@code v[o ..]}} */
