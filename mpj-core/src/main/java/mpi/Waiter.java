@@ -41,14 +41,6 @@ final class Waiter {
     /** The longest spin in a job with more ranks than processors, whose peers need the cores. */
     static final long OVERSUBSCRIBED_SPIN_NANOS = 1_000L;
 
-    /**
-     * The longest a wait keeps spinning while the device's polls move data (a long message
-     * arriving on this thread), each such poll granting the spin budget again: a waiter that
-     * parked in the middle of a long message would hand the rest of it to the progress thread
-     * and then wait to be woken. Not in a job with more ranks than processors.
-     */
-    static final long FLOWING_SPIN_NANOS = 2_000_000L;
-
     /** Spins between two reads of the clock (a read costs about 20 ns); a power of two. */
     private static final int SPINS_PER_CLOCK_READ = 64;
 
@@ -180,9 +172,8 @@ final class Waiter {
 
     /**
      * Spins until {@code done} holds or the thread's spin budget is spent, polling the rank's
-     * device on every turn, and adapts the budget to the outcome. A poll that moves data grants
-     * the budget again, up to {@link #FLOWING_SPIN_NANOS}. A spin that fails tells the device that
-     * polling stops before the caller parks.
+     * device on every turn, and adapts the budget to the outcome. A spin that fails tells the
+     * device that polling stops before the caller parks.
      *
      * @param done  whether what the caller waits for has happened
      * @param state the rank, whose device is polled and whose size decides the longest spin
@@ -200,14 +191,10 @@ final class Waiter {
             device.pollingStops();
             return false;
         }
-        long start = System.nanoTime();
-        long deadline = start + nanos;
-        long latest = state.environment().ranksOnThisHost() > PROCESSORS ? deadline : start + FLOWING_SPIN_NANOS;
+        long deadline = System.nanoTime() + nanos;
         for (int i = 1; ; i++) {
             Thread.onSpinWait();
-            if (device.poll()) {
-                deadline = Math.min(latest, System.nanoTime() + nanos);
-            }
+            device.poll();
             if (done.getAsBoolean()) {
                 budget.spinSucceeded();
                 return true;

@@ -399,13 +399,8 @@ public interface Device {
      * <p>Thread-safe: concurrent callers never block one another (one polls, the others return).
      * Returns quietly once the device has finished; failures of connections end the requests
      * they concern, as they would on a progress thread.
-     *
-     * @return whether this call moved message data (bytes read or written for some message), so
-     *     that a waiter whose message is long keeps polling while its bytes flow instead of
-     *     parking in the middle of them; {@code false} from a device that does nothing here
      */
-    default boolean poll() {
-        return false;
+    default void poll() {
     }
 
     /**

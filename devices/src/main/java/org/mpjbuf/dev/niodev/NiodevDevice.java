@@ -484,8 +484,10 @@ final class NiodevDevice implements Device {
     }
 
     @Override
-    public boolean poll() {
-        return lifecycle == ACTIVE && engine != null && engine.poll();
+    public void poll() {
+        if (lifecycle == ACTIVE && engine != null) {
+            engine.poll();
+        }
     }
 
     /**

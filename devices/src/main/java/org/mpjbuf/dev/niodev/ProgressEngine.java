@@ -141,26 +141,24 @@ final class ProgressEngine implements Runnable {
     /**
      * Drives progress on a waiting thread for a moment: selects without blocking and handles what
      * is ready, unless another thread drives already; keeps the progress thread aside.
-     *
-     * @return whether a socket was ready: bytes were read or written
      */
-    boolean poll() {
+    void poll() {
         lastPoll = System.nanoTime();
         if (!driving.tryLock()) {
             if (selecting && !wakeRequested) {
                 wakeRequested = true;
                 selector.wakeup();
             }
-            return false;
+            return;
         }
         try {
-            return running && drive(0) > 0;
+            if (running) {
+                drive(0);
+            }
         } catch (final ClosedSelectorException finished) {
             // the device finished meanwhile: nothing is left to drive
-            return false;
         } catch (final IOException | RuntimeException ex) {
             failed(ex);
-            return false;
         } finally {
             driving.unlock();
         }
@@ -212,27 +210,23 @@ final class ProgressEngine implements Runnable {
     /**
      * Runs queued tasks, selects (blocking up to {@code timeoutMillis}, or not at all for 0) and
      * handles every ready key; under the driving lock.
-     *
-     * @return the number of keys that were ready
      */
-    private int drive(final long timeoutMillis) throws IOException {
+    private void drive(final long timeoutMillis) throws IOException {
         for (Runnable task = tasks.poll(); task != null; task = tasks.poll()) {
             task.run();
         }
-        final int handled;
         if (timeoutMillis == 0) {
-            handled = selector.selectNow(dispatcher);
+            selector.selectNow(dispatcher);
         } else {
             selecting = true;
             try {
-                handled = selector.select(dispatcher, timeoutMillis);
+                selector.select(dispatcher, timeoutMillis);
             } finally {
                 selecting = false;
                 wakeRequested = false;
             }
         }
         expireHandshakes();
-        return handled;
     }
 
     private void failed(final Throwable ex) {
