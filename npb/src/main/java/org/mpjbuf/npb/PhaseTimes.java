@@ -4,6 +4,8 @@ import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
 
+import org.mpjbuf.config.Settings;
+
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -45,9 +47,18 @@ public final class PhaseTimes {
         this.nanos = new long[names.size()];
     }
 
-    /** {@return whether the phase times are to be printed: the system property {@value #PROPERTY} is true} */
+    /**
+     * {@return whether the phase times are to be printed: {@value #PROPERTY} is {@code true}, read as
+     * every tunable is (system property, then environment variable)}
+     *
+     * @throws BenchmarkUsageException if the setting is neither {@code true} nor {@code false}
+     */
     public static boolean requested() {
-        return Boolean.getBoolean(PROPERTY);
+        try {
+            return Settings.system().booleanValue(PROPERTY, false);
+        } catch (IllegalArgumentException notABoolean) {
+            throw new BenchmarkUsageException(notABoolean.getMessage());
+        }
     }
 
     /** Marks the start of an iteration: the time until the next {@link #end} goes to that phase. */

@@ -106,6 +106,27 @@ class PhaseTimesTest {
         assertTrue(refused.getMessage().contains("at least one phase"), refused.getMessage());
     }
 
+    @Test
+    void shouldReadTheSettingAsEveryTunableIsAndRefuseAnythingButTrueOrFalse() {
+        String before = System.getProperty(PhaseTimes.PROPERTY);
+        try {
+            System.clearProperty(PhaseTimes.PROPERTY);
+            assertFalse(PhaseTimes.requested(), "off unless asked");
+            System.setProperty(PhaseTimes.PROPERTY, " TRUE ");
+            assertTrue(PhaseTimes.requested());
+            System.setProperty(PhaseTimes.PROPERTY, "yes");
+            BenchmarkUsageException refused = assertThrows(BenchmarkUsageException.class, PhaseTimes::requested);
+            assertTrue(refused.getMessage().contains("npb.timers") && refused.getMessage().contains("'yes'"),
+                    refused.getMessage());
+        } finally {
+            if (before == null) {
+                System.clearProperty(PhaseTimes.PROPERTY);
+            } else {
+                System.setProperty(PhaseTimes.PROPERTY, before);
+            }
+        }
+    }
+
     static Stream<Arguments> kernelsWithPhases() {
         return Stream.of(
                 Arguments.of("IS", (Supplier<Benchmark>) IS::new, List.of("bucket counts",

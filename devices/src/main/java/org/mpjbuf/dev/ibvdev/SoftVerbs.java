@@ -22,6 +22,8 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.mpjbuf.config.Settings;
+
 /**
  * A software verbs device: {@link Verbs} without an adapter, enforcing what an adapter enforces, so
  * that ibvdev's protocol runs and is tested on machines without RDMA hardware. Every instance is one
@@ -112,7 +114,7 @@ public final class SoftVerbs implements Verbs, AutoCloseable {
      * @throws VerbsException if the directory or the socket cannot be made
      */
     public static SoftVerbs open() {
-        return new SoftVerbs(Path.of(System.getProperty(SOCKET_DIRECTORY_PROP_NAME, SOCKET_DIRECTORY_DEFAULT)));
+        return new SoftVerbs(Path.of(Settings.system().string(SOCKET_DIRECTORY_PROP_NAME, SOCKET_DIRECTORY_DEFAULT)));
     }
 
     /**
