@@ -68,25 +68,9 @@ public final class SocketFloorProgram {
                 Integer.toString(port), mode, Integer.toString(maxBytes), Integer.toString(repetitions)).inheritIO()
                 .start();
             try (SocketChannel channel = listener.accept()) {
-                Ends ends = new Ends(channel, mode, maxBytes);
                 System.out.println("# bytes  half-round-trip-us  MB/s   (best of " + repetitions + ", Java NIO floor, "
                     + mode + ")");
-                for (int size = 1; size <= Math.min(maxBytes, 1 << 16); size *= 2) {
-                    ends.roundTrips(size, 2_000, true);
-                }
-                for (int size = 1; size <= maxBytes; size *= 2) {
-                    int iterations = (int) Math.max(20, Math.min(20_000, (1L << 27) / Math.max(size, 1024)));
-                    double best = Double.MAX_VALUE;
-                    for (int repetition = 0; repetition <= repetitions; repetition++) {
-                        long start = System.nanoTime();
-                        ends.roundTrips(size, iterations, true);
-                        double half = (System.nanoTime() - start) / 2.0 / iterations;
-                        if (repetition > 0) {
-                            best = Math.min(best, half);
-                        }
-                    }
-                    System.out.printf(Locale.ROOT, "%9d  %12.3f  %10.1f%n", size, best / 1000, size / best * 1000);
-                }
+                pingPong(new Ends(channel, mode, maxBytes), maxBytes, repetitions, true);
             }
             if (peer.waitFor() != 0) {
                 throw new IllegalStateException("the peer JVM exited with " + peer.exitValue());
@@ -96,15 +80,31 @@ public final class SocketFloorProgram {
 
     private static void runPeer(int port, String mode, int maxBytes, int repetitions) throws IOException {
         try (SocketChannel channel = SocketChannel.open(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))) {
-            Ends ends = new Ends(channel, mode, maxBytes);
-            for (int size = 1; size <= Math.min(maxBytes, 1 << 16); size *= 2) {
-                ends.roundTrips(size, 2_000, false);
-            }
-            for (int size = 1; size <= maxBytes; size *= 2) {
-                int iterations = (int) Math.max(20, Math.min(20_000, (1L << 27) / Math.max(size, 1024)));
-                for (int repetition = 0; repetition <= repetitions; repetition++) {
-                    ends.roundTrips(size, iterations, false);
+            pingPong(new Ends(channel, mode, maxBytes), maxBytes, repetitions, false);
+        }
+    }
+
+    /**
+     * Runs the same schedule on both ends: an untimed pass over the sizes up to 64 KiB, then every
+     * size's repetitions; the end that sends first prints each size's best half round trip.
+     */
+    private static void pingPong(Ends ends, int maxBytes, int repetitions, boolean first) throws IOException {
+        for (int size = 1; size <= Math.min(maxBytes, 1 << 16); size *= 2) {
+            ends.roundTrips(size, 2_000, first);
+        }
+        for (int size = 1; size <= maxBytes; size *= 2) {
+            int iterations = (int) Math.max(20, Math.min(20_000, (1L << 27) / Math.max(size, 1024)));
+            double best = Double.MAX_VALUE;
+            for (int repetition = 0; repetition <= repetitions; repetition++) {
+                long start = System.nanoTime();
+                ends.roundTrips(size, iterations, first);
+                double half = (System.nanoTime() - start) / 2.0 / iterations;
+                if (repetition > 0) {
+                    best = Math.min(best, half);
                 }
+            }
+            if (first) {
+                System.out.printf(Locale.ROOT, "%9d  %12.3f  %10.1f%n", size, best / 1000, size / best * 1000);
             }
         }
     }

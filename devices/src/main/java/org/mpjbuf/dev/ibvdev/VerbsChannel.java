@@ -42,8 +42,8 @@ import org.mpjbuf.dev.DeviceException;
  *
  * <h2>Completions</h2>
  * The channel does not poll: whoever drives the rank's completion queue hands each completion of
- * this channel's work requests to {@link #completed} (the work request id names the channel's
- * peer, see {@link #peerOf}). A completion with an error status fails the channel: the
+ * this channel's work requests to {@link #completed} (the upper 32 bits of a work request id
+ * are the channel's peer, so one completion queue can serve every channel). A completion with an error status fails the channel: the
  * {@link Listener} hears why, once, and nothing is sent any more.
  *
  * <h2>Threads</h2>
@@ -165,11 +165,6 @@ final class VerbsChannel implements AutoCloseable {
         return slotBytes - HEADER_BYTES;
     }
 
-    /** Returns the peer a work request id of some channel belongs to. */
-    static int peerOf(long wrId) {
-        return (int) (wrId >>> 32);
-    }
-
     /**
      * Sends a frame: copied into a send slot at once if credit and a slot are free, else into
      * the backlog, to go in order; returns in both cases without waiting.
@@ -261,11 +256,6 @@ final class VerbsChannel implements AutoCloseable {
         } finally {
             sendLock.unlock();
         }
-    }
-
-    /** Tells why the channel failed, or {@code null} while it works. */
-    String failure() {
-        return failure;
     }
 
     /** Returns the data frames this rank may still send without waiting; for tests. */
