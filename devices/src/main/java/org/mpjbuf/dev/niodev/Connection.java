@@ -10,6 +10,14 @@ import java.util.ArrayDeque;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.mpjbuf.dev.DeviceException;
+import org.mpjbuf.dev.protocol.Arrival;
+import org.mpjbuf.dev.protocol.EagerCredit;
+import org.mpjbuf.dev.protocol.FrameDescriptor;
+import org.mpjbuf.dev.protocol.FrameHeader;
+import org.mpjbuf.dev.protocol.Link;
+import org.mpjbuf.dev.protocol.MalformedFrameException;
+import org.mpjbuf.dev.protocol.MessageRequest;
+import org.mpjbuf.dev.protocol.Protocol;
 
 /**
  * The authenticated socket to one peer: frames are read by the thread that drives the device's
@@ -24,7 +32,7 @@ import org.mpjbuf.dev.DeviceException;
  * <p>Thread-safe: the write side is guarded by {@link #writeLock}; the read side belongs to the
  * driving thread, one at a time under the engine's lock.
  */
-final class Connection {
+final class Connection implements Link {
     /** Reads from the socket one event may make before the driving thread serves other peers. */
     private static final int READS_PER_EVENT = 16;
     /**
@@ -49,14 +57,14 @@ final class Connection {
      * takes a small frame whole, and often the headers of the frames behind it.
      */
     private final ByteBuffer inbox = ByteBuffer.allocateDirect(INBOX_BYTES).flip();
-    private final ByteBuffer headerBytes = ByteBuffer.allocateDirect(NiodevFrameDescriptor.HEADER_LENGTH);
+    private final ByteBuffer headerBytes = ByteBuffer.allocateDirect(FrameDescriptor.HEADER_LENGTH);
     private final FrameHeader header;
     /** Where the payload being read goes: a pooled block, or a receive buffer's storage and a dynamic array. */
     private final ByteBuffer[] scatter = new ByteBuffer[2];
     private int scatterCount;
     private byte[] readingDynamic;
     private Arrival reading;
-    private NiodevRequest readingFor;
+    private MessageRequest readingFor;
     private volatile String closedBecause;
     volatile boolean byeReceived;
     volatile boolean byeAcknowledged;
@@ -89,6 +97,63 @@ final class Connection {
         return closedBecause;
     }
 
+    // ---------------------------------------------------------------- the link, any thread
+
+    @Override
+    public int peer() {
+        return rank;
+    }
+
+    @Override
+    public EagerCredit credit() {
+        return credit;
+    }
+
+    /**
+     * One EAGER frame: a buffer straight from its own memory (what the socket does not take at
+     * once is staged), an array run staged into a pooled block first.
+     */
+    @Override
+    public void sendEager(final MessageRequest send) {
+        if (send.buffer != null) {
+            sendParts(FrameDescriptor.EAGER, send.tag, send.context, send.count, send.typeCode(),
+                send.buffer.staticByteBuffer(), send.dynamicLength > 0 ? send.buffer.dynamicByteBuffer() : null,
+                send.dynamicLength, -1, 0, null);
+        } else {
+            send(FrameDescriptor.EAGER, (byte) 0, send.tag, send.context, send.count, send.typeCode(),
+                protocol.stage(send), send.messageLength, send.messageLength, send.dynamicLength, -1, 0);
+        }
+    }
+
+    @Override
+    public void sendRequestToSend(final MessageRequest send) {
+        send(FrameDescriptor.RTS, send.buffer != null ? FrameDescriptor.FLAG_BUFFER : 0, send.tag, send.context,
+            send.count, send.typeCode(), null, 0, send.messageLength, send.dynamicLength, send.id, 0);
+    }
+
+    @Override
+    public void sendReadyToReceive(final Arrival message, final MessageRequest receive) {
+        send(FrameDescriptor.CTS, (byte) 0, 0, 0, 0, 0, null, 0, 0, 0, message.sendId, receive.id);
+    }
+
+    /**
+     * One DATA frame: a buffer written in place, the send completing once it is written (the
+     * buffer stays the device's until then); an array run staged into a pooled block, the send
+     * completing at once.
+     */
+    @Override
+    public void sendData(final MessageRequest send, final long receiveId) {
+        if (send.buffer != null) {
+            sendParts(FrameDescriptor.DATA, send.tag, send.context, send.count, send.typeCode(),
+                send.buffer.staticByteBuffer(), send.dynamicLength > 0 ? send.buffer.dynamicByteBuffer() : null,
+                send.dynamicLength, send.id, receiveId, send);
+            return;
+        }
+        send(FrameDescriptor.DATA, (byte) 0, send.tag, send.context, send.count, send.typeCode(), protocol.stage(send),
+            send.messageLength, send.messageLength, 0, send.id, receiveId);
+        send.complete(null, null);
+    }
+
     // ---------------------------------------------------------------- writing, any thread
 
     /**
@@ -110,7 +175,7 @@ final class Connection {
                 throw new DeviceException("cannot send to rank " + rank + ": " + closedBecause);
             }
             final OutFrame frame = spare.isEmpty() ? new OutFrame() : spare.poll();
-            NiodevFrameDescriptor.encode(frame.header, type, flags, tag, context, elementCount, elementTypeCode,
+            FrameDescriptor.encode(frame.header, type, flags, tag, context, elementCount, elementTypeCode,
                 payloadLength, messageLength, dynamicLength, credit.takeReturnable(), sendId, receiveId);
             frame.payload(block, payloadLength);
             writeOrQueue(frame);
@@ -130,7 +195,7 @@ final class Connection {
      */
     void sendParts(final byte type, final int tag, final int context, final int elementCount,
                    final int elementTypeCode, final ByteBuffer staticPart, final ByteBuffer dynamicPart,
-                   final int dynamicLength, final long sendId, final long receiveId, final NiodevRequest owner) {
+                   final int dynamicLength, final long sendId, final long receiveId, final MessageRequest owner) {
         final int length = staticPart.remaining() + dynamicLength;
         writeLock.lock();
         try {
@@ -138,7 +203,7 @@ final class Connection {
                 throw new DeviceException("cannot send to rank " + rank + ": " + closedBecause);
             }
             final OutFrame frame = spare.isEmpty() ? new OutFrame() : spare.poll();
-            NiodevFrameDescriptor.encode(frame.header, type, NiodevFrameDescriptor.FLAG_BUFFER, tag, context,
+            FrameDescriptor.encode(frame.header, type, FrameDescriptor.FLAG_BUFFER, tag, context,
                 elementCount, elementTypeCode, length, length, dynamicLength, credit.takeReturnable(), sendId,
                 receiveId);
             frame.parts(staticPart, dynamicPart);
@@ -157,14 +222,15 @@ final class Connection {
      * becomes returnable, and once half of the credit is, a {@code CREDIT} frame returns it
      * unless another frame has meanwhile; any thread.
      */
-    void eagerMessageFreed(final int length) {
+    @Override
+    public void eagerMessageFreed(final int length) {
         if (!credit.freed(length)) {
             return;
         }
         writeLock.lock();
         try {
             if (closedBecause == null && credit.hasReturnable()) {
-                send(NiodevFrameDescriptor.CREDIT, (byte) 0, 0, 0, 0, 0, null, 0, 0, 0, 0, 0);
+                send(FrameDescriptor.CREDIT, (byte) 0, 0, 0, 0, 0, null, 0, 0, 0, 0, 0);
             }
         } catch (final DeviceException failed) {
             // the write failed: the connection is closed and the credit is of no use any more
@@ -208,7 +274,7 @@ final class Connection {
     /** Frees a written frame's block, completes its owner and keeps the frame; under the write lock. */
     private void done(final OutFrame frame) {
         final MemorySegment block = frame.block;
-        final NiodevRequest owner = frame.completeWhenWritten;
+        final MessageRequest owner = frame.completeWhenWritten;
         frame.clear();
         if (block != null) {
             protocol.free(block);
@@ -225,7 +291,7 @@ final class Connection {
         if (frame.block != null) {
             protocol.free(frame.block);
         }
-        final NiodevRequest owner = frame.completeWhenWritten;
+        final MessageRequest owner = frame.completeWhenWritten;
         frame.clear();
         final String reason = "the connection to rank " + rank + " (" + remote + ") failed while writing: " + ex;
         device.connectionFailed(this, reason);
@@ -280,7 +346,7 @@ final class Connection {
                 if (frame.block != null) {
                     protocol.free(frame.block);
                 }
-                final NiodevRequest owner = frame.completeWhenWritten;
+                final MessageRequest owner = frame.completeWhenWritten;
                 frame.clear();
                 if (owner != null) {
                     owner.complete(null, new DeviceException(owner + " failed: " + reason));
@@ -336,18 +402,18 @@ final class Connection {
         boolean drained = false;
         while (true) {
             if (scatterCount == 0) {
-                if (inbox.remaining() < NiodevFrameDescriptor.HEADER_LENGTH) {
+                if (inbox.remaining() < FrameDescriptor.HEADER_LENGTH) {
                     if (drained || reads == READS_PER_EVENT) {
                         return;
                     }
                     reads++;
                     drained = fillInbox();
-                    if (inbox.remaining() < NiodevFrameDescriptor.HEADER_LENGTH) {
+                    if (inbox.remaining() < FrameDescriptor.HEADER_LENGTH) {
                         return;
                     }
                 }
-                headerBytes.put(0, inbox, inbox.position(), NiodevFrameDescriptor.HEADER_LENGTH);
-                inbox.position(inbox.position() + NiodevFrameDescriptor.HEADER_LENGTH);
+                headerBytes.put(0, inbox, inbox.position(), FrameDescriptor.HEADER_LENGTH);
+                inbox.position(inbox.position() + FrameDescriptor.HEADER_LENGTH);
                 header.decode(headerBytes);
                 credit.returned(header.credit);
                 startFrame();
@@ -393,7 +459,7 @@ final class Connection {
         }
         if (n < 0) {
             throw endOfStream(inbox.remaining() == 0 ? null
-                : "after " + inbox.remaining() + " of the " + NiodevFrameDescriptor.HEADER_LENGTH
+                : "after " + inbox.remaining() + " of the " + FrameDescriptor.HEADER_LENGTH
                 + " bytes of a frame header");
         }
         return inbox.limit() < inbox.capacity();
@@ -420,8 +486,8 @@ final class Connection {
     private void startFrame() throws MalformedFrameException {
         final FrameHeader h = header;
         switch (h.type) {
-            case NiodevFrameDescriptor.EAGER, NiodevFrameDescriptor.RTS -> {
-                final boolean rendezvous = h.type == NiodevFrameDescriptor.RTS;
+            case FrameDescriptor.EAGER, FrameDescriptor.RTS -> {
+                final boolean rendezvous = h.type == FrameDescriptor.RTS;
                 if (rendezvous && h.sendId < 0) {
                     throw new MalformedFrameException("malformed niodev frame: send id is " + h.sendId
                         + ", expected >= 0");
@@ -430,7 +496,7 @@ final class Connection {
                     h.elementCount, h.messageLength, h.dynamicLength, h.order, rendezvous ? h.sendId : -1, null);
                 if (!rendezvous && h.payloadLength > 0) {
                     credit.received(h.messageLength);
-                    final NiodevRequest receive = h.isBuffer() ? protocol.matchInPlace(arrival) : null;
+                    final MessageRequest receive = h.isBuffer() ? protocol.matchInPlace(arrival) : null;
                     if (receive != null) {
                         readInPlace(arrival, receive, h.messageLength - h.dynamicLength);
                     } else {
@@ -441,9 +507,9 @@ final class Connection {
                     protocol.arrived(arrival);
                 }
             }
-            case NiodevFrameDescriptor.CTS -> protocol.readyToSend(this, h.sendId, h.receiveId);
-            case NiodevFrameDescriptor.DATA -> {
-                final NiodevRequest receive = protocol.findRendezvousReceive(h.receiveId);
+            case FrameDescriptor.CTS -> protocol.readyToSend(this, h.sendId, h.receiveId);
+            case FrameDescriptor.DATA -> {
+                final MessageRequest receive = protocol.findRendezvousReceive(h.receiveId);
                 if (receive == null || receive.matched.source != rank
                     || receive.matched.messageLength != h.messageLength) {
                     throw new MalformedFrameException("malformed niodev frame: DATA for receive id " + h.receiveId
@@ -462,11 +528,11 @@ final class Connection {
                     protocol.dataArrived(arrival, receive);
                 }
             }
-            case NiodevFrameDescriptor.CREDIT -> {
+            case FrameDescriptor.CREDIT -> {
                 // its credit, in the header, has been added already
             }
-            case NiodevFrameDescriptor.BYE -> device.peerFinished(this);
-            case NiodevFrameDescriptor.BYE_ACK -> {
+            case FrameDescriptor.BYE -> device.peerFinished(this);
+            case FrameDescriptor.BYE_ACK -> {
                 byeAcknowledged = true;
                 device.progressMade();
             }
@@ -474,7 +540,7 @@ final class Connection {
         }
     }
 
-    private void readPayload(final Arrival arrival, final NiodevRequest receive) {
+    private void readPayload(final Arrival arrival, final MessageRequest receive) {
         reading = arrival;
         readingFor = receive;
         scatter[0] = arrival.block.asByteBuffer();
@@ -487,7 +553,7 @@ final class Connection {
      * buffer's storage, the dynamic part into an array of its length (checked against the
      * longest message by the decoder, and asked for by a posted receive).
      */
-    private void readInPlace(final Arrival arrival, final NiodevRequest receive, final int staticLength) {
+    private void readInPlace(final Arrival arrival, final MessageRequest receive, final int staticLength) {
         reading = arrival;
         readingFor = receive;
         readingDynamic = arrival.dynamicLength == 0 ? null : new byte[arrival.dynamicLength];
@@ -501,7 +567,7 @@ final class Connection {
 
     private void payloadDone() {
         final Arrival arrival = reading;
-        final NiodevRequest receive = readingFor;
+        final MessageRequest receive = readingFor;
         final byte[] dynamic = readingDynamic;
         reading = null;
         readingFor = null;

@@ -3,6 +3,8 @@ package org.mpjbuf.dev.niodev;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import org.mpjbuf.dev.protocol.FrameDescriptor;
+import org.mpjbuf.dev.protocol.MessageRequest;
 
 /**
  * One frame waiting to be written: its header in a direct buffer of its own and up to two payload
@@ -14,14 +16,14 @@ import java.nio.ByteOrder;
  * <p>Not thread-safe: owned by the thread holding its connection's write lock.
  */
 final class OutFrame {
-    final ByteBuffer header = ByteBuffer.allocateDirect(NiodevFrameDescriptor.HEADER_LENGTH)
+    final ByteBuffer header = ByteBuffer.allocateDirect(FrameDescriptor.HEADER_LENGTH)
         .order(ByteOrder.nativeOrder());
     final ByteBuffer[] gather = new ByteBuffer[3];
     int count;
     /** The pooled block holding the payload, freed once written; {@code null} if none. */
     MemorySegment block;
     /** A rendezvous send whose own memory is the payload: it completes once the frame is written. */
-    NiodevRequest completeWhenWritten;
+    MessageRequest completeWhenWritten;
 
     /** Prepares the gathering write of the encoded header and {@code length} bytes of {@code payload}. */
     void payload(final MemorySegment payload, final int length) {

@@ -14,6 +14,8 @@ import org.mpjbuf.dev.Bootstrap;
 import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceArguments;
 import org.mpjbuf.dev.InJvmBootstrap;
+import org.mpjbuf.dev.protocol.FrameDescriptor;
+import org.mpjbuf.dev.protocol.FrameHeader;
 
 /**
  * Rank 1 of a two-rank job whose rank 0 is a real niodev device: the test plays rank 1 by hand
@@ -65,8 +67,8 @@ final class FakePeer implements AutoCloseable {
     static ByteBuffer header(final ByteOrder order, final byte type, final byte flags, final int tag,
                              final int context, final int count, final int typeCode, final int payloadLength,
                              final int messageLength, final int credit, final long sendId, final long receiveId) {
-        final ByteBuffer header = ByteBuffer.allocate(NiodevFrameDescriptor.HEADER_LENGTH).order(order);
-        NiodevFrameDescriptor.encode(header, type, flags, tag, context, count, typeCode, payloadLength, messageLength,
+        final ByteBuffer header = ByteBuffer.allocate(FrameDescriptor.HEADER_LENGTH).order(order);
+        FrameDescriptor.encode(header, type, flags, tag, context, count, typeCode, payloadLength, messageLength,
             0, credit, sendId, receiveId);
         return header;
     }
@@ -80,7 +82,7 @@ final class FakePeer implements AutoCloseable {
 
     /** Reads one frame header sent by rank 0. */
     FrameHeader readHeader() throws IOException {
-        final ByteBuffer bytes = ByteBuffer.allocate(NiodevFrameDescriptor.HEADER_LENGTH);
+        final ByteBuffer bytes = ByteBuffer.allocate(FrameDescriptor.HEADER_LENGTH);
         while (bytes.hasRemaining()) {
             if (channel.read(bytes) < 0) {
                 throw new IOException("rank 0 closed the connection");

@@ -23,6 +23,7 @@ import org.mpjbuf.dev.Bootstrap;
 import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.InJvmBootstrap;
 import org.mpjbuf.dev.ProcessID;
+import org.mpjbuf.dev.protocol.FrameDescriptor;
 
 /**
  * Connections that cannot prove they belong to the job are refused while the job goes on: while
@@ -117,7 +118,7 @@ final class NiodevAuthenticationTest {
             mac.update(hello.array());
             mac.update(challenge.array());
             write(channel, ByteBuffer.wrap(mac.doFinal()));
-            write(channel, ByteBuffer.allocate(NiodevFrameDescriptor.HEADER_LENGTH));
+            write(channel, ByteBuffer.allocate(FrameDescriptor.HEADER_LENGTH));
             return closedByPeer(channel);
         }
     }

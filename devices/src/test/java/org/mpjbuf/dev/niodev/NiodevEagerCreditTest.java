@@ -21,6 +21,9 @@ import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.Ranks;
 import org.mpjbuf.dev.Request;
 import org.mpjbuf.dev.Status;
+import org.mpjbuf.dev.protocol.EagerCredit;
+import org.mpjbuf.dev.protocol.FrameDescriptor;
+import org.mpjbuf.dev.protocol.FrameHeader;
 
 /**
  * Eager credit: a rank that receives late holds at most its credit of a flooding peer's
@@ -148,7 +151,7 @@ final class NiodevEagerCreditTest {
             peer.device.recv(in, 0, 256, ProcessID.of(1), 1, CONTEXT);
             peer.device.recv(in, 0, 256, ProcessID.of(1), 2, CONTEXT);
             final FrameHeader credit = peer.readHeader();
-            assertEquals(NiodevFrameDescriptor.CREDIT, credit.type);
+            assertEquals(FrameDescriptor.CREDIT, credit.type);
             assertEquals(2048, credit.credit);
             assertEquals(0, credit.payloadLength);
         }
@@ -163,7 +166,7 @@ final class NiodevEagerCreditTest {
             peer.device.recv(in, 0, 256, ProcessID.of(1), 1, CONTEXT);
             peer.device.send(new int[] {5}, 0, 1, ProcessID.of(1), 3, CONTEXT);
             final FrameHeader next = peer.readHeader();
-            assertEquals(NiodevFrameDescriptor.EAGER, next.type);
+            assertEquals(FrameDescriptor.EAGER, next.type);
             assertEquals(3, next.tag);
             assertEquals(1024, next.credit);
         }
@@ -189,9 +192,9 @@ final class NiodevEagerCreditTest {
 
     /** An EAGER frame of 256 ints, 1 KiB, with this tag. */
     private static ByteBuffer eager(final int tag) {
-        final ByteBuffer frame = ByteBuffer.allocate(NiodevFrameDescriptor.HEADER_LENGTH + 1024)
+        final ByteBuffer frame = ByteBuffer.allocate(FrameDescriptor.HEADER_LENGTH + 1024)
             .order(ByteOrder.nativeOrder());
-        frame.put(FakePeer.header(ByteOrder.nativeOrder(), NiodevFrameDescriptor.EAGER, (byte) 0, tag, CONTEXT, 256,
+        frame.put(FakePeer.header(ByteOrder.nativeOrder(), FrameDescriptor.EAGER, (byte) 0, tag, CONTEXT, 256,
             ElementType.INT.ordinal() + 1, 1024, 1024, -1, 0).rewind());
         return frame;
     }

@@ -19,6 +19,8 @@ import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.Request;
 import org.mpjbuf.dev.Status;
+import org.mpjbuf.dev.protocol.FrameDescriptor;
+import org.mpjbuf.dev.protocol.FrameHeader;
 
 /**
  * What rank 0 does with the bytes of an authenticated but hostile or dying rank 1: a malformed
@@ -45,7 +47,7 @@ final class NiodevHostileFrameTest {
         EAGER_BEYOND_LIMIT("eager limit"),
         RTS_BEYOND_MAXIMUM("message length"),
         COUNT_CONTRADICTS_LENGTH("message length of 5 INT"),
-        CTS_FOR_NO_SEND("CTS for send id"),
+        CTS_FOR_NO_SEND("ready message (CTS) for send id"),
         DATA_FOR_NO_RECEIVE("DATA for receive id"),
         NEGATIVE_CREDIT("credit returned is -1"),
         CREDIT_NEVER_GRANTED("credit returned is 100"),
@@ -62,30 +64,30 @@ final class NiodevHostileFrameTest {
 
         ByteBuffer bytes() {
             final ByteOrder order = ByteOrder.nativeOrder();
-            final ByteBuffer good = FakePeer.header(order, NiodevFrameDescriptor.EAGER, (byte) 0, 1, CONTEXT, 5,
+            final ByteBuffer good = FakePeer.header(order, FrameDescriptor.EAGER, (byte) 0, 1, CONTEXT, 5,
                 ElementType.INT.ordinal() + 1, 20, 20, -1, 0);
             return switch (this) {
                 case BAD_MAGIC -> good.put(0, (byte) 'X');
-                case BAD_VERSION -> good.put(NiodevFrameDescriptor.VERSION_OFFSET, (byte) 9);
-                case UNKNOWN_TYPE -> good.put(NiodevFrameDescriptor.TYPE_OFFSET, (byte) 77);
-                case UNKNOWN_FLAG -> good.put(NiodevFrameDescriptor.FLAGS_OFFSET, (byte) 0x40);
-                case EAGER_BEYOND_LIMIT -> FakePeer.header(order, NiodevFrameDescriptor.EAGER, (byte) 0, 1, CONTEXT,
+                case BAD_VERSION -> good.put(FrameDescriptor.VERSION_OFFSET, (byte) 9);
+                case UNKNOWN_TYPE -> good.put(FrameDescriptor.TYPE_OFFSET, (byte) 77);
+                case UNKNOWN_FLAG -> good.put(FrameDescriptor.FLAGS_OFFSET, (byte) 0x40);
+                case EAGER_BEYOND_LIMIT -> FakePeer.header(order, FrameDescriptor.EAGER, (byte) 0, 1, CONTEXT,
                     1 << 20, ElementType.BYTE.ordinal() + 1, 1 << 20, 1 << 20, -1, 0);
-                case RTS_BEYOND_MAXIMUM -> FakePeer.header(order, NiodevFrameDescriptor.RTS, (byte) 0, 1, CONTEXT,
+                case RTS_BEYOND_MAXIMUM -> FakePeer.header(order, FrameDescriptor.RTS, (byte) 0, 1, CONTEXT,
                     Integer.MAX_VALUE, ElementType.BYTE.ordinal() + 1, 0, Integer.MAX_VALUE, 7, 0);
-                case COUNT_CONTRADICTS_LENGTH -> good.putInt(NiodevFrameDescriptor.MESSAGE_LENGTH_OFFSET, 4)
-                    .putInt(NiodevFrameDescriptor.PAYLOAD_LENGTH_OFFSET, 4);
-                case CTS_FOR_NO_SEND -> FakePeer.header(order, NiodevFrameDescriptor.CTS, (byte) 0, 0, 0, 0, 0, 0, 0,
+                case COUNT_CONTRADICTS_LENGTH -> good.putInt(FrameDescriptor.MESSAGE_LENGTH_OFFSET, 4)
+                    .putInt(FrameDescriptor.PAYLOAD_LENGTH_OFFSET, 4);
+                case CTS_FOR_NO_SEND -> FakePeer.header(order, FrameDescriptor.CTS, (byte) 0, 0, 0, 0, 0, 0, 0,
                     12345, 1);
-                case DATA_FOR_NO_RECEIVE -> FakePeer.header(order, NiodevFrameDescriptor.DATA, (byte) 0, 0, 0, 0, 0, 8,
+                case DATA_FOR_NO_RECEIVE -> FakePeer.header(order, FrameDescriptor.DATA, (byte) 0, 0, 0, 0, 0, 8,
                     8, 1, 999);
-                case NEGATIVE_CREDIT -> good.putInt(NiodevFrameDescriptor.CREDIT_OFFSET, -1);
-                case CREDIT_NEVER_GRANTED -> FakePeer.header(order, NiodevFrameDescriptor.CREDIT, (byte) 0, 0, 0, 0, 0,
+                case NEGATIVE_CREDIT -> good.putInt(FrameDescriptor.CREDIT_OFFSET, -1);
+                case CREDIT_NEVER_GRANTED -> FakePeer.header(order, FrameDescriptor.CREDIT, (byte) 0, 0, 0, 0, 0,
                     0, 0, 100, 0, 0);
-                case PIGGY_BACKED_CREDIT_NEVER_GRANTED -> good.putInt(NiodevFrameDescriptor.CREDIT_OFFSET, 8);
+                case PIGGY_BACKED_CREDIT_NEVER_GRANTED -> good.putInt(FrameDescriptor.CREDIT_OFFSET, 8);
                 case EAGER_BEYOND_CREDIT -> overdraw(order);
                 case TRUNCATED_HEADER -> ByteBuffer.wrap(new byte[] {'N', 'I', 'O', 'F', 1, 0});
-                case TRUNCATED_PAYLOAD -> ByteBuffer.allocate(NiodevFrameDescriptor.HEADER_LENGTH + 8)
+                case TRUNCATED_PAYLOAD -> ByteBuffer.allocate(FrameDescriptor.HEADER_LENGTH + 8)
                     .put(good.rewind()).rewind();
             };
         }
@@ -94,9 +96,9 @@ final class NiodevHostileFrameTest {
     /** One eager frame more than the credit holds, none of them received. */
     private static ByteBuffer overdraw(final ByteOrder order) {
         final int frames = CREDIT / EAGER_LIMIT + 1;
-        final ByteBuffer bytes = ByteBuffer.allocate(frames * (NiodevFrameDescriptor.HEADER_LENGTH + EAGER_LIMIT));
+        final ByteBuffer bytes = ByteBuffer.allocate(frames * (FrameDescriptor.HEADER_LENGTH + EAGER_LIMIT));
         for (int i = 0; i < frames; i++) {
-            bytes.put(FakePeer.header(order, NiodevFrameDescriptor.EAGER, (byte) 0, 9, CONTEXT, EAGER_LIMIT,
+            bytes.put(FakePeer.header(order, FrameDescriptor.EAGER, (byte) 0, 9, CONTEXT, EAGER_LIMIT,
                 ElementType.BYTE.ordinal() + 1, EAGER_LIMIT, EAGER_LIMIT, -1, 0).rewind());
             bytes.position(bytes.position() + EAGER_LIMIT);
         }
@@ -149,13 +151,13 @@ final class NiodevHostileFrameTest {
     void shouldFailARendezvousReceiveWhosePeerClosesMidData() throws Exception {
         try (FakePeer peer = FakePeer.connect(LIMITS)) {
             final int count = 4096;
-            peer.write(FakePeer.header(ByteOrder.nativeOrder(), NiodevFrameDescriptor.RTS, (byte) 0, 1, CONTEXT, count,
+            peer.write(FakePeer.header(ByteOrder.nativeOrder(), FrameDescriptor.RTS, (byte) 0, 1, CONTEXT, count,
                 ElementType.INT.ordinal() + 1, 0, count * 4, 42, 0));
             final Request receive = peer.device.irecv(new int[count], 0, count, ProcessID.of(1), 1, CONTEXT);
             final FrameHeader cts = peer.readHeader();
-            assertEquals(NiodevFrameDescriptor.CTS, cts.type);
+            assertEquals(FrameDescriptor.CTS, cts.type);
             assertEquals(42, cts.sendId);
-            peer.write(FakePeer.header(ByteOrder.nativeOrder(), NiodevFrameDescriptor.DATA, (byte) 0, 1, CONTEXT,
+            peer.write(FakePeer.header(ByteOrder.nativeOrder(), FrameDescriptor.DATA, (byte) 0, 1, CONTEXT,
                 count, ElementType.INT.ordinal() + 1, count * 4, count * 4, 42, cts.receiveId));
             peer.write(ByteBuffer.allocate(1000));
             peer.channel.close();
@@ -171,8 +173,8 @@ final class NiodevHostileFrameTest {
         final ByteOrder other = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN
             ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN;
         try (FakePeer peer = FakePeer.connect(LIMITS)) {
-            final ByteBuffer frame = ByteBuffer.allocate(NiodevFrameDescriptor.HEADER_LENGTH + 24).order(other);
-            frame.put(FakePeer.header(other, NiodevFrameDescriptor.EAGER, (byte) 0, 1, CONTEXT, 3,
+            final ByteBuffer frame = ByteBuffer.allocate(FrameDescriptor.HEADER_LENGTH + 24).order(other);
+            frame.put(FakePeer.header(other, FrameDescriptor.EAGER, (byte) 0, 1, CONTEXT, 3,
                 ElementType.LONG.ordinal() + 1, 24, 24, -1, 0).rewind());
             frame.putLong(1L).putLong(-2L).putLong(0x0102030405060708L);
             peer.write(frame);

@@ -1,4 +1,4 @@
-package org.mpjbuf.dev.niodev;
+package org.mpjbuf.dev.protocol;
 
 /**
  * An entry of a {@link FifoQueue}: receives, probes and arrived messages link themselves, so that

@@ -1,4 +1,4 @@
-package org.mpjbuf.dev.niodev;
+package org.mpjbuf.dev.protocol;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -8,7 +8,7 @@ import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.ElementType;
 
 /**
- * A decoded frame header (see {@link NiodevFrameDescriptor}), and the decoder that checks every
+ * A decoded frame header (see {@link FrameDescriptor}), and the decoder that checks every
  * field before anything is done with it: one instance per connection, refilled for every frame,
  * so decoding allocates nothing.
  *
@@ -18,102 +18,120 @@ import org.mpjbuf.dev.ElementType;
  *
  * <p>Not thread-safe: used by the thread that drives one connection's reads, one at a time.
  */
-final class FrameHeader {
+public final class FrameHeader {
     private static final ElementType[] ELEMENT_TYPES = ElementType.values();
 
     private final int eagerLimit;
     private final int maxMessageLength;
 
-    ByteOrder order;
-    byte type;
-    byte flags;
-    int tag;
-    int context;
-    int elementCount;
+    /** The byte order the sender wrote the frame and its payload in. */
+    public ByteOrder order;
+    /** The frame type, one of {@link FrameDescriptor}'s. */
+    public byte type;
+    /** The flags ({@link FrameDescriptor#FLAG_BUFFER}). */
+    public byte flags;
+    /** The message's tag. */
+    public int tag;
+    /** The message's context. */
+    public int context;
+    /** The elements of the run, or of the buffer's first section. */
+    public int elementCount;
     /** The element type, {@code null} for none. */
-    ElementType elementType;
-    int payloadLength;
-    int messageLength;
-    int dynamicLength;
+    public ElementType elementType;
+    /** The payload bytes that follow the header. */
+    public int payloadLength;
+    /** The message's bytes. */
+    public int messageLength;
+    /** The bytes of a buffer message's dynamic part. */
+    public int dynamicLength;
     /** The eager credit the frame returns, in bytes: >= 0 (checked against what was given by the connection). */
-    int credit;
-    long sendId;
-    long receiveId;
+    public int credit;
+    /** The sender's id of a rendezvous send. */
+    public long sendId;
+    /** The receiver's id of a receive waiting for rendezvous data. */
+    public long receiveId;
 
     /**
      * Creates a header that accepts eager payloads up to {@code eagerLimit} bytes and messages up
      * to {@code maxMessageLength} bytes.
+     *
+     * @param eagerLimit the longest eager message
+     * @param maxMessageLength the longest message
      */
-    FrameHeader(final int eagerLimit, final int maxMessageLength) {
+    public FrameHeader(final int eagerLimit, final int maxMessageLength) {
         this.eagerLimit = eagerLimit;
         this.maxMessageLength = maxMessageLength;
     }
 
-    /** Tells whether the message is a packed buffer. */
-    boolean isBuffer() {
-        return (flags & NiodevFrameDescriptor.FLAG_BUFFER) != 0;
+    /**
+     * Tells whether the message is a packed buffer.
+     *
+     * @return whether {@link FrameDescriptor#FLAG_BUFFER} is set
+     */
+    public boolean isBuffer() {
+        return (flags & FrameDescriptor.FLAG_BUFFER) != 0;
     }
 
     /**
      * Decodes the header at index 0 of {@code bytes} (its position and limit are ignored, its
      * byte order is changed to the frame's).
      *
-     * @param bytes at least {@link NiodevFrameDescriptor#HEADER_LENGTH} bytes
+     * @param bytes at least {@link FrameDescriptor#HEADER_LENGTH} bytes
      * @throws MalformedFrameException if the bytes are not a valid header
      */
-    void decode(final ByteBuffer bytes) {
-        if (bytes.capacity() < NiodevFrameDescriptor.HEADER_LENGTH) {
-            throw malformed("header", bytes.capacity() + " bytes", NiodevFrameDescriptor.HEADER_LENGTH + " bytes");
+    public void decode(final ByteBuffer bytes) {
+        if (bytes.capacity() < FrameDescriptor.HEADER_LENGTH) {
+            throw malformed("header", bytes.capacity() + " bytes", FrameDescriptor.HEADER_LENGTH + " bytes");
         }
         bytes.order(ByteOrder.BIG_ENDIAN);
-        final int magic = bytes.getInt(NiodevFrameDescriptor.MAGIC_OFFSET);
-        if (magic != NiodevFrameDescriptor.MAGIC) {
+        final int magic = bytes.getInt(FrameDescriptor.MAGIC_OFFSET);
+        if (magic != FrameDescriptor.MAGIC) {
             throw malformed("magic", "0x" + Integer.toHexString(magic),
-                "0x" + Integer.toHexString(NiodevFrameDescriptor.MAGIC) + " ('NIOF')");
+                "0x" + Integer.toHexString(FrameDescriptor.MAGIC) + " ('NIOF')");
         }
-        final byte version = bytes.get(NiodevFrameDescriptor.VERSION_OFFSET);
-        if (version != NiodevFrameDescriptor.VERSION) {
-            throw malformed("version", version, NiodevFrameDescriptor.VERSION);
+        final byte version = bytes.get(FrameDescriptor.VERSION_OFFSET);
+        if (version != FrameDescriptor.VERSION) {
+            throw malformed("version", version, FrameDescriptor.VERSION);
         }
-        final byte orderCode = bytes.get(NiodevFrameDescriptor.BYTE_ORDER_OFFSET);
-        if (orderCode != NiodevFrameDescriptor.BIG_ENDIAN && orderCode != NiodevFrameDescriptor.LITTLE_ENDIAN) {
+        final byte orderCode = bytes.get(FrameDescriptor.BYTE_ORDER_OFFSET);
+        if (orderCode != FrameDescriptor.BIG_ENDIAN && orderCode != FrameDescriptor.LITTLE_ENDIAN) {
             throw malformed("byte order", orderCode, "0 (big endian) or 1 (little endian)");
         }
-        order = orderCode == NiodevFrameDescriptor.BIG_ENDIAN ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+        order = orderCode == FrameDescriptor.BIG_ENDIAN ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
         bytes.order(order);
-        type = bytes.get(NiodevFrameDescriptor.TYPE_OFFSET);
-        if (type < NiodevFrameDescriptor.EAGER || type > NiodevFrameDescriptor.LAST_TYPE) {
-            throw malformed("frame type", type, "1 to " + NiodevFrameDescriptor.LAST_TYPE);
+        type = bytes.get(FrameDescriptor.TYPE_OFFSET);
+        if (type < FrameDescriptor.EAGER || type > FrameDescriptor.LAST_TYPE) {
+            throw malformed("frame type", type, "1 to " + FrameDescriptor.LAST_TYPE);
         }
-        flags = bytes.get(NiodevFrameDescriptor.FLAGS_OFFSET);
-        if ((flags & ~NiodevFrameDescriptor.KNOWN_FLAGS) != 0) {
+        flags = bytes.get(FrameDescriptor.FLAGS_OFFSET);
+        if ((flags & ~FrameDescriptor.KNOWN_FLAGS) != 0) {
             throw malformed("flags", flags, "only bit 0 (buffer message)");
         }
-        tag = bytes.getInt(NiodevFrameDescriptor.TAG_OFFSET);
-        context = bytes.getInt(NiodevFrameDescriptor.CONTEXT_OFFSET);
-        elementCount = bytes.getInt(NiodevFrameDescriptor.ELEMENT_COUNT_OFFSET);
-        final int typeCode = bytes.get(NiodevFrameDescriptor.ELEMENT_TYPE_OFFSET);
+        tag = bytes.getInt(FrameDescriptor.TAG_OFFSET);
+        context = bytes.getInt(FrameDescriptor.CONTEXT_OFFSET);
+        elementCount = bytes.getInt(FrameDescriptor.ELEMENT_COUNT_OFFSET);
+        final int typeCode = bytes.get(FrameDescriptor.ELEMENT_TYPE_OFFSET);
         if (typeCode < 0 || typeCode > ELEMENT_TYPES.length) {
             throw malformed("element type", typeCode, "0 to " + ELEMENT_TYPES.length);
         }
         elementType = typeCode == 0 ? null : ELEMENT_TYPES[typeCode - 1];
         for (int i = 0; i < 3; i++) {
-            if (bytes.get(NiodevFrameDescriptor.TYPE_RESERVED_OFFSET + i) != 0) {
-                throw malformed("reserved byte " + (NiodevFrameDescriptor.TYPE_RESERVED_OFFSET + i),
-                    bytes.get(NiodevFrameDescriptor.TYPE_RESERVED_OFFSET + i), 0);
+            if (bytes.get(FrameDescriptor.TYPE_RESERVED_OFFSET + i) != 0) {
+                throw malformed("reserved byte " + (FrameDescriptor.TYPE_RESERVED_OFFSET + i),
+                    bytes.get(FrameDescriptor.TYPE_RESERVED_OFFSET + i), 0);
             }
         }
-        credit = bytes.getInt(NiodevFrameDescriptor.CREDIT_OFFSET);
+        credit = bytes.getInt(FrameDescriptor.CREDIT_OFFSET);
         if (credit < 0) {
             throw malformed("credit returned", credit, ">= 0");
         }
-        payloadLength = bytes.getInt(NiodevFrameDescriptor.PAYLOAD_LENGTH_OFFSET);
-        messageLength = bytes.getInt(NiodevFrameDescriptor.MESSAGE_LENGTH_OFFSET);
-        dynamicLength = bytes.getInt(NiodevFrameDescriptor.DYNAMIC_LENGTH_OFFSET);
-        sendId = bytes.getLong(NiodevFrameDescriptor.SEND_ID_OFFSET);
-        receiveId = bytes.getLong(NiodevFrameDescriptor.RECEIVE_ID_OFFSET);
+        payloadLength = bytes.getInt(FrameDescriptor.PAYLOAD_LENGTH_OFFSET);
+        messageLength = bytes.getInt(FrameDescriptor.MESSAGE_LENGTH_OFFSET);
+        dynamicLength = bytes.getInt(FrameDescriptor.DYNAMIC_LENGTH_OFFSET);
+        sendId = bytes.getLong(FrameDescriptor.SEND_ID_OFFSET);
+        receiveId = bytes.getLong(FrameDescriptor.RECEIVE_ID_OFFSET);
         switch (type) {
-            case NiodevFrameDescriptor.EAGER -> {
+            case FrameDescriptor.EAGER -> {
                 checkMessage();
                 if (messageLength > eagerLimit) {
                     throw malformed("message length of an eager frame", messageLength,
@@ -121,11 +139,11 @@ final class FrameHeader {
                 }
                 checkPayload(messageLength);
             }
-            case NiodevFrameDescriptor.RTS -> {
+            case FrameDescriptor.RTS -> {
                 checkMessage();
                 checkPayload(0);
             }
-            case NiodevFrameDescriptor.DATA -> {
+            case FrameDescriptor.DATA -> {
                 if (messageLength < 0 || messageLength > maxMessageLength) {
                     throw malformed("message length", messageLength, "0 to " + maxMessageLength);
                 }

@@ -1,4 +1,4 @@
-package org.mpjbuf.dev.niodev;
+package org.mpjbuf.dev.protocol;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
@@ -10,8 +10,11 @@ import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.Status;
 
 /**
- * The message flow of one niodev rank: which frames a send becomes, what happens when a message
- * arrives, when a receive matches a rendezvous message, and when its data arrive.
+ * The message flow of one rank of a process device (niodev, ibvdev): which frames a send becomes,
+ * what happens when a message arrives, when a receive matches a rendezvous message, and when its
+ * data arrive. How a frame travels is its {@link Link}'s business: niodev writes the DATA frame
+ * on its stream; ibvdev's ready message carries the receive's registered address and key, and
+ * its data go by RDMA write followed by a DATA frame that says they are there.
  *
  * <pre>
  *   eager:       sender --EAGER(header + payload)--------------------------&gt; receiver
@@ -40,13 +43,13 @@ import org.mpjbuf.dev.Status;
  * A synchronous send always takes the rendezvous path, so it completes only once matched.
  *
  * <p><b>Eager credit</b> ({@link EagerCredit}): each rank lets each peer have at most
- * {@link NiodevConfiguration#EAGER_CREDIT_BYTES} bytes of eager messages outstanding at it, so
+ * its configured eager credit in bytes of eager messages outstanding at it, so
  * messages sent long before they are received cannot fill its memory: past that, standard sends
  * go rendezvous, whose data take no unexpected memory. The receiver {@linkplain #release
  * releases} an eager message's credit when it frees its block, delivered or dropped; the credit
  * goes back in the header of the next frame to that peer, or in a CREDIT frame once half of it
  * has gathered. Matching order does not change: it is the order of the EAGER and RTS frames on
- * the connection, whichever the credit chose.
+ * the link, whichever the credit chose.
  *
  * <p>Per message the only allocations are small objects: the send and receive requests, the
  * arrival, the receive's status and the byte-buffer views of the blocks; no memory in proportion
@@ -54,27 +57,38 @@ import org.mpjbuf.dev.Status;
  * per message over all threads (790 for a 200 KB rendezvous message).
  *
  *
- * <p>Thread-safe: sending and receiving threads and the thread driving the selector call it
- * concurrently; the shared state is the {@link Matcher}'s and each {@link Connection}'s.
+ * <p>Thread-safe: sending and receiving threads and the thread driving the transport call it
+ * concurrently; the shared state is the {@link Matcher}'s and each {@link Link}'s.
  */
-final class Protocol {
+public final class Protocol {
     private final int rank;
     private final ProcessID[] ids;
     private final ClassLoader classLoader;
     private final int eagerLimit;
     private final BufferPool pool;
     private final Matcher matcher;
-    private final Connection[] connections;
+    private final Link[] links;
 
-    Protocol(final int rank, final ProcessID[] ids, final ClassLoader classLoader, final int eagerLimit,
-             final BufferPool pool, final Matcher matcher, final Connection[] connections) {
+    /**
+     * Creates the protocol of one rank.
+     *
+     * @param rank this rank
+     * @param ids the process ids of all ranks
+     * @param classLoader the rank's class loader, for object messages
+     * @param eagerLimit the longest message sent eagerly
+     * @param pool the pool of the rank's staged and arrived messages
+     * @param matcher the rank's matcher
+     * @param links the link to each peer, by rank, filled in by the device as they come up
+     */
+    public Protocol(final int rank, final ProcessID[] ids, final ClassLoader classLoader, final int eagerLimit,
+                    final BufferPool pool, final Matcher matcher, final Link[] links) {
         this.rank = rank;
         this.ids = ids;
         this.classLoader = classLoader;
         this.eagerLimit = eagerLimit;
         this.pool = pool;
         this.matcher = matcher;
-        this.connections = connections;
+        this.links = links;
     }
 
     /**
@@ -82,11 +96,10 @@ final class Protocol {
      * a rendezvous one sends its request to send and waits; one to this rank goes straight to the
      * matcher.
      *
-     * @throws DeviceException if the destination is gone or the connection fails
+     * @throws DeviceException if the destination is gone or the link to it fails
      */
-    NiodevRequest send(final NiodevRequest send, final byte flags) {
+    MessageRequest send(final MessageRequest send) {
         final boolean eager = !send.synchronous && send.messageLength <= eagerLimit;
-        final int typeCode = send.type == null ? 0 : send.type.ordinal() + 1;
         if (send.peer == rank) {
             final Arrival arrival = new Arrival(rank, send.tag, send.context, send.buffer != null, send.type,
                 send.count, send.messageLength, send.dynamicLength, ByteOrder.nativeOrder(), -1, eager ? null : send);
@@ -101,23 +114,14 @@ final class Protocol {
         if (gone != null) {
             throw new DeviceException("cannot send to rank " + send.peer + ": " + gone);
         }
-        final Connection connection = connections[send.peer];
-        if (eager && connection.credit.tryTake(send.messageLength)) {
-            if (send.buffer != null) {
-                connection.sendParts(NiodevFrameDescriptor.EAGER, send.tag, send.context, send.count, typeCode,
-                    send.buffer.staticByteBuffer(), send.dynamicLength > 0 ? send.buffer.dynamicByteBuffer() : null,
-                    send.dynamicLength, -1, 0, null);
-            } else {
-                final MemorySegment block = Delivery.stage(pool, send);
-                connection.send(NiodevFrameDescriptor.EAGER, flags, send.tag, send.context, send.count, typeCode,
-                    block, send.messageLength, send.messageLength, send.dynamicLength, -1, 0);
-            }
+        final Link link = links[send.peer];
+        if (eager && link.credit().tryTake(send.messageLength)) {
+            link.sendEager(send);
             send.complete(null, null);
         } else {
             matcher.registerSend(send);
             try {
-                connection.send(NiodevFrameDescriptor.RTS, flags, send.tag, send.context, send.count, typeCode, null,
-                    0, send.messageLength, send.dynamicLength, send.id, 0);
+                link.sendRequestToSend(send);
             } catch (final DeviceException ex) {
                 matcher.takeSend(send.id);
                 throw ex;
@@ -127,7 +131,7 @@ final class Protocol {
     }
 
     /** Starts a receive or probe: matches it against the arrived messages, or posts it. */
-    NiodevRequest receive(final NiodevRequest receive) {
+    MessageRequest receive(final MessageRequest receive) {
         final Arrival message = matcher.post(receive);
         if (message != null) {
             if (message.isRendezvous()) {
@@ -139,9 +143,13 @@ final class Protocol {
         return receive;
     }
 
-    /** Matches an arrived message: delivers it, asks for its data, or leaves it queued. */
-    void arrived(final Arrival message) {
-        final NiodevRequest receive = matcher.arrive(message);
+    /**
+     * Matches an arrived message: delivers it, asks for its data, or leaves it queued.
+     *
+     * @param message the message, its bytes in its block if it is eager
+     */
+    public void arrived(final Arrival message) {
+        final MessageRequest receive = matcher.arrive(message);
         if (receive == null) {
             if (message.dropped) {
                 release(message);
@@ -157,8 +165,8 @@ final class Protocol {
     }
 
     /** A receive matched a rendezvous message: fetch the data (from this rank's own send, or by a CTS). */
-    private void requestData(final Arrival message, final NiodevRequest receive) {
-        final NiodevRequest selfSend = message.selfSend;
+    private void requestData(final Arrival message, final MessageRequest receive) {
+        final MessageRequest selfSend = message.selfSend;
         if (selfSend != null) {
             try {
                 message.block = Delivery.stage(pool, selfSend);
@@ -172,8 +180,7 @@ final class Protocol {
             return;
         }
         try {
-            connections[message.source].send(NiodevFrameDescriptor.CTS, (byte) 0, 0, 0, 0, 0, null, 0, 0, 0,
-                message.sendId, receive.id);
+            links[message.source].sendReadyToReceive(message, receive);
         } catch (final DeviceException ex) {
             if (matcher.takeReceive(receive.id) != null) {
                 receive.complete(null, ex);
@@ -182,7 +189,7 @@ final class Protocol {
     }
 
     /** Copies a message whose bytes are here into its receive, frees the block and completes. */
-    void deliver(final Arrival message, final NiodevRequest receive) {
+    void deliver(final Arrival message, final MessageRequest receive) {
         final Status status = message.status(ids[message.source]);
         final DeviceException failure;
         try {
@@ -195,13 +202,15 @@ final class Protocol {
 
     /**
      * Frees a message's block; an eager message from a peer gives its credit back
-     * ({@link Connection#eagerMessageFreed}).
+     * ({@link Link#eagerMessageFreed}).
+     *
+     * @param message the message
      */
-    void release(final Arrival message) {
+    public void release(final Arrival message) {
         free(message.block);
         message.block = null;
         if (message.sendId < 0 && message.selfSend == null && message.source != rank) {
-            connections[message.source].eagerMessageFreed(message.messageLength);
+            links[message.source].eagerMessageFreed(message.messageLength);
         }
     }
 
@@ -210,8 +219,12 @@ final class Protocol {
      * posted first) was read straight into the receive buffer's storage (and its dynamic part
      * into {@code dynamic}): give an eager message's credit back, make the buffer readable and
      * complete, unless the receive failed meanwhile.
+     *
+     * @param message the message
+     * @param receive the receive it was read into
+     * @param dynamic the buffer's dynamic part, or {@code null}
      */
-    void dataArrivedInPlace(final Arrival message, final NiodevRequest receive, final byte[] dynamic) {
+    public void dataArrivedInPlace(final Arrival message, final MessageRequest receive, final byte[] dynamic) {
         release(message);
         if (matcher.takeReceive(receive.id) != receive) {
             return;
@@ -231,20 +244,32 @@ final class Protocol {
     /**
      * An eager buffer message's header has arrived: returns the posted receive its payload is to
      * be read into, now registered for it, or {@code null} to read it into a pooled block first.
+     *
+     * @param message the message, whose payload has not been read
+     * @return the receive, or {@code null}
      */
-    NiodevRequest matchInPlace(final Arrival message) {
+    public MessageRequest matchInPlace(final Arrival message) {
         return matcher.arriveInPlace(message);
     }
 
-    NiodevRequest findRendezvousReceive(final long receiveId) {
+    /**
+     * Returns the receive that waits for a rendezvous message's data.
+     *
+     * @param receiveId the receive's id, as the ready message gave it
+     * @return the receive, or {@code null} if none waits under that id
+     */
+    public MessageRequest findRendezvousReceive(final long receiveId) {
         return matcher.findReceive(receiveId);
     }
 
     /**
      * The data of a rendezvous receive have arrived: deliver them, unless the receive failed
      * meanwhile (its peer is gone), in which case the block is freed.
+     *
+     * @param message the message, its bytes in its block
+     * @param receive the receive that waited for them
      */
-    void dataArrived(final Arrival message, final NiodevRequest receive) {
+    public void dataArrived(final Arrival message, final MessageRequest receive) {
         if (matcher.takeReceive(receive.id) == receive) {
             deliver(message, receive);
         } else {
@@ -253,34 +278,47 @@ final class Protocol {
         }
     }
 
-    /** A peer is ready for a rendezvous send's data: stage and write them, and complete the send. */
-    void readyToSend(final Connection connection, final long sendId, final long receiveId)
-        throws MalformedFrameException {
-        final NiodevRequest send = matcher.takeSend(sendId);
-        if (send == null || send.peer != connection.rank) {
-            throw new MalformedFrameException("malformed niodev frame: CTS for send id " + sendId
-                + ", which is no rendezvous send of this rank to rank " + connection.rank);
+    /**
+     * A peer is ready for a rendezvous send's data: the link sends them and completes the send
+     * (or the send fails, if the link cannot).
+     *
+     * @param link the link the ready message came on
+     * @param sendId the send the peer names
+     * @param receiveId the peer's receive
+     * @throws MalformedFrameException if the peer names no rendezvous send of this rank to it
+     */
+    public void readyToSend(final Link link, final long sendId, final long receiveId) {
+        final MessageRequest send = matcher.takeSend(sendId);
+        if (send == null || send.peer != link.peer()) {
+            throw new MalformedFrameException("malformed frame: ready message (CTS) for send id " + sendId
+                + ", which is no rendezvous send of rank " + rank + " to rank " + link.peer());
         }
-        final int typeCode = send.type == null ? 0 : send.type.ordinal() + 1;
         try {
-            if (send.buffer != null) {
-                // the buffer stays the device's until the send completes: written in place
-                connection.sendParts(NiodevFrameDescriptor.DATA, send.tag, send.context, send.count, typeCode,
-                    send.buffer.staticByteBuffer(), send.dynamicLength > 0 ? send.buffer.dynamicByteBuffer() : null,
-                    send.dynamicLength, sendId, receiveId, send);
-                return;
-            }
-            final MemorySegment block = Delivery.stage(pool, send);
-            connection.send(NiodevFrameDescriptor.DATA, (byte) 0, send.tag, send.context, send.count, typeCode,
-                block, send.messageLength, send.messageLength, 0, sendId, receiveId);
+            link.sendData(send, receiveId);
         } catch (final DeviceException ex) {
             send.complete(null, ex);
-            return;
         }
-        send.complete(null, null);
     }
 
-    MemorySegment allocate(final int length) {
+    /**
+     * Copies a send's message into a new block of the rank's pool ({@link Delivery#stage}).
+     *
+     * @param send the send
+     * @return the block, or {@code null} for an empty message
+     * @throws DeviceException if the pool has no memory for it
+     */
+    public MemorySegment stage(final MessageRequest send) {
+        return Delivery.stage(pool, send);
+    }
+
+    /**
+     * Takes a block of the rank's pool.
+     *
+     * @param length the bytes
+     * @return the block
+     * @throws DeviceException if the pool has no memory for it
+     */
+    public MemorySegment allocate(final int length) {
         try {
             return pool.allocateSegment(length);
         } catch (final PoolExhaustedException ex) {
@@ -289,7 +327,12 @@ final class Protocol {
         }
     }
 
-    void free(final MemorySegment block) {
+    /**
+     * Returns a block to the rank's pool.
+     *
+     * @param block the block, or {@code null} for none
+     */
+    public void free(final MemorySegment block) {
         if (block != null) {
             pool.free(block);
         }

@@ -1,4 +1,4 @@
-package org.mpjbuf.dev.niodev;
+package org.mpjbuf.dev.protocol;
 
 /**
  * A FIFO of entries linked through their own fields: constant-time append and removal anywhere,

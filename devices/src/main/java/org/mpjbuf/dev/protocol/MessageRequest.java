@@ -1,4 +1,4 @@
-package org.mpjbuf.dev.niodev;
+package org.mpjbuf.dev.protocol;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -17,21 +17,21 @@ import org.mpjbuf.dev.SpinBudget;
 import org.mpjbuf.dev.Status;
 
 /**
- * A send, receive or probe of niodev; a posted receive or probe is also its own queue entry.
+ * A send, receive or probe of a process device ({@link MessageDevice}); a posted receive or probe is also its own queue entry.
  *
  * <p>The envelope and data fields are written by the starting thread before the request is
  * published (under the matcher's lock, or by handing it to a connection) and do not change
  * afterwards, except {@link #id} and {@link #matched}, which the thread holding the matcher's lock
  * sets. Completion happens once ({@link #complete}) and is published by a volatile write; the
  * waiting thread spins for its rank's adaptive {@link SpinBudget}, polling the device's progress
- * on every turn (see {@link ProgressEngine}), then parks until the completing thread unparks it.
+ * on every turn ({@link MessageDevice#poll()}), then parks until the completing thread unparks it.
  */
-final class NiodevRequest extends Queued implements Request {
+public final class MessageRequest extends Queued implements Request {
     static final byte SEND = 0;
     static final byte RECEIVE = 1;
     static final byte PROBE = 2;
 
-    private static final System.Logger LOG = System.getLogger(NiodevRequest.class.getName());
+    private static final System.Logger LOG = System.getLogger(MessageRequest.class.getName());
     private static final VarHandle STATE;
     private static final VarHandle LISTENERS;
     private static final Object COMPLETED = new Object();
@@ -41,41 +41,43 @@ final class NiodevRequest extends Queued implements Request {
     static {
         try {
             final MethodHandles.Lookup lookup = MethodHandles.lookup();
-            STATE = lookup.findVarHandle(NiodevRequest.class, "state", int.class);
-            LISTENERS = lookup.findVarHandle(NiodevRequest.class, "listeners", Object.class);
+            STATE = lookup.findVarHandle(MessageRequest.class, "state", int.class);
+            LISTENERS = lookup.findVarHandle(MessageRequest.class, "listeners", Object.class);
         } catch (final ReflectiveOperationException ex) {
             throw new ExceptionInInitializerError(ex);
         }
     }
 
-    final NiodevDevice owner;
+    final MessageDevice owner;
     final byte kind;
     final boolean synchronous;
     /** The destination of a send; the requested source (or ANY_RANK) of a receive or probe. */
-    final int peer;
-    final int tag;
-    final int context;
+    public final int peer;
+    /** The tag of a send, or the tag (or ANY_TAG) a receive or probe accepts. */
+    public final int tag;
+    /** The context. */
+    public final int context;
     /** The array of an array send or receive, {@code null} otherwise. */
     final Object array;
     final int offset;
     /** Elements of an array request or of a buffer send's first section. */
-    final int count;
+    public final int count;
     /** Element type of an array request or of a buffer send's first section, {@code null} if none. */
-    final ElementType type;
+    public final ElementType type;
     /** The buffer of a buffer send or receive, {@code null} otherwise. */
-    final Buffer buffer;
+    public final Buffer buffer;
     /** Where a sink receive puts its elements. */
     final ElementSink sink;
     /** Bytes of a send's message. */
-    int messageLength;
+    public int messageLength;
     /** Bytes of a buffer send's dynamic part (at the end of its message). */
-    int dynamicLength;
+    public int dynamicLength;
     /** A send's serialized objects. */
     byte[] objectBytes;
     /** Id of a rendezvous send (at the sender) or of a receive waiting for rendezvous data. */
-    long id = -1;
+    public long id = -1;
     /** The rendezvous message a receive matched and waits for the data of. */
-    Arrival matched;
+    public Arrival matched;
 
     @SuppressWarnings("unused") // through STATE
     private volatile int state;
@@ -85,7 +87,7 @@ final class NiodevRequest extends Queued implements Request {
     private Status status;
     private DeviceException failure;
 
-    NiodevRequest(final NiodevDevice owner, final byte kind, final boolean synchronous, final int peer, final int tag,
+    MessageRequest(final MessageDevice owner, final byte kind, final boolean synchronous, final int peer, final int tag,
                   final int context, final Object array, final int offset, final int count, final ElementType type,
                   final Buffer buffer, final ElementSink sink) {
         this.owner = owner;
@@ -100,6 +102,15 @@ final class NiodevRequest extends Queued implements Request {
         this.type = type;
         this.buffer = buffer;
         this.sink = sink;
+    }
+
+    /**
+     * Returns the element type's code in a frame.
+     *
+     * @return 0 for none, else the type's ordinal plus 1
+     */
+    public int typeCode() {
+        return type == null ? 0 : type.ordinal() + 1;
     }
 
     /** Tells whether this receive or probe pattern accepts a message of (source, tag, context). */
@@ -117,7 +128,7 @@ final class NiodevRequest extends Queued implements Request {
      * @param error the failure, or {@code null}
      * @return whether this call completed the request
      */
-    boolean complete(final Status result, final DeviceException error) {
+    public boolean complete(final Status result, final DeviceException error) {
         synchronized (this) {
             if ((int) STATE.getAcquire(this) == DONE) {
                 return false;
@@ -168,7 +179,7 @@ final class NiodevRequest extends Queued implements Request {
     }
 
     /** Waits for completion and rethrows a failure. */
-    void awaitCompletion() {
+    public void awaitCompletion() {
         if (!isComplete()) {
             final SpinBudget budget = owner.spinBudget();
             final long spinNanos = budget.nanos();

@@ -1,4 +1,4 @@
-package org.mpjbuf.dev.niodev;
+package org.mpjbuf.dev.protocol;
 
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * messages this rank may still send to the peer, and how many the peer has outstanding here.
  *
  * <h2>Design note</h2>
- * Every rank grants every peer {@code C} bytes ({@link NiodevConfiguration#EAGER_CREDIT_BYTES};
+ * Every rank grants every peer {@code C} bytes (a device setting such as {@code mpjbuf.niodev.eagerCreditBytes};
  * the ranks of a job agree on it).
  * <ol>
  *   <li>Sender: a standard send of {@code L} bytes, at most the eager limit, goes eager only if
@@ -39,7 +39,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * counts arrivals and returns; any thread that frees a block makes credit returnable; the thread
  * that writes a frame (under its connection's write lock) takes the returnable credit.
  */
-final class EagerCredit {
+public final class EagerCredit {
     private final long grant;
     private final long half;
     /** Bytes this rank may still send eagerly to the peer. */
@@ -51,15 +51,24 @@ final class EagerCredit {
     /** Standard sends to the peer that went rendezvous for lack of credit. */
     private final AtomicLong refused = new AtomicLong();
 
-    /** Creates the credit of one peer: {@code grant} bytes each way. */
-    EagerCredit(final int grant) {
+    /**
+     * Creates the credit of one peer.
+     *
+     * @param grant the bytes of eager messages each side may have outstanding at the other
+     */
+    public EagerCredit(final int grant) {
         this.grant = grant;
         this.half = (grant + 1L) / 2;
         this.sendable = new AtomicLong(grant);
     }
 
-    /** Takes {@code length} bytes of credit to send an eager message; any thread. */
-    boolean tryTake(final int length) {
+    /**
+     * Takes credit to send an eager message; any thread.
+     *
+     * @param length the message's bytes
+     * @return whether the credit held them (else the send goes rendezvous)
+     */
+    public boolean tryTake(final int length) {
         if (length == 0) {
             return true;
         }
@@ -78,9 +87,11 @@ final class EagerCredit {
     /**
      * Adds credit the peer returned; by the driving thread.
      *
+     * @param bytes the credit returned
+     *
      * @throws MalformedFrameException if the peer returns more than it was given
      */
-    void returned(final int bytes) throws MalformedFrameException {
+    public void returned(final int bytes) throws MalformedFrameException {
         if (bytes == 0) {
             return;
         }
@@ -96,9 +107,10 @@ final class EagerCredit {
      * Counts an arriving eager message of {@code length} bytes against the credit granted; by the
      * driving thread.
      *
+     * @param length the message's bytes
      * @throws MalformedFrameException if the peer overdraws its credit
      */
-    void received(final int length) throws MalformedFrameException {
+    public void received(final int length) throws MalformedFrameException {
         if (length == 0) {
             return;
         }
@@ -113,10 +125,12 @@ final class EagerCredit {
     /**
      * Makes the credit of a freed eager message returnable; any thread.
      *
+     * @param length the message's bytes
+     *
      * @return whether half of the credit has just become returnable: a {@code CREDIT} frame should
      *     carry it now
      */
-    boolean freed(final int length) {
+    public boolean freed(final int length) {
         if (length == 0) {
             return false;
         }
@@ -124,13 +138,22 @@ final class EagerCredit {
         return after >= half && after - length < half;
     }
 
-    /** Tells whether some credit is returnable. */
-    boolean hasReturnable() {
+    /**
+     * Tells whether some credit is returnable.
+     *
+     * @return whether a frame would return some
+     */
+    public boolean hasReturnable() {
         return returnable.get() != 0;
     }
 
-    /** Takes the returnable credit for a frame's header; under the connection's write lock. */
-    int takeReturnable() {
+    /**
+     * Takes the returnable credit for a frame's header; under the link's lock that orders its
+     * frames.
+     *
+     * @return the bytes returned
+     */
+    public int takeReturnable() {
         if (returnable.get() == 0) {
             return 0;
         }
@@ -139,13 +162,21 @@ final class EagerCredit {
         return (int) bytes;
     }
 
-    /** Returns the bytes this rank may still send eagerly to the peer. */
-    long sendable() {
+    /**
+     * Returns the bytes this rank may still send eagerly to the peer.
+     *
+     * @return the credit left
+     */
+    public long sendable() {
         return sendable.get();
     }
 
-    /** Returns how many standard sends to the peer went rendezvous for lack of credit. */
-    long refused() {
+    /**
+     * Returns how many standard sends to the peer went rendezvous for lack of credit.
+     *
+     * @return the count
+     */
+    public long refused() {
         return refused.get();
     }
 }

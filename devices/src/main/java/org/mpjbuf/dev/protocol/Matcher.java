@@ -1,4 +1,4 @@
-package org.mpjbuf.dev.niodev;
+package org.mpjbuf.dev.protocol;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +17,7 @@ import org.mpjbuf.dev.ProcessID;
  *
  * <h2>Design note</h2>
  * The frames of one connection are read, in order, by one thread at a time (the one that drives
- * the selector: see {@link ProgressEngine}), and each arrival is matched under the lock as soon
+ * the device's transport), and each arrival is matched under the lock as soon
  * as its envelope is complete; messages a rank sends to itself
  * are matched under the same lock by the sending thread. So the order in which a peer's messages
  * meet the queues is the order in which it sent them, and both queues are FIFO: no sequence
@@ -34,11 +34,11 @@ import org.mpjbuf.dev.ProcessID;
  */
 final class Matcher {
     private final ReentrantLock lock = new ReentrantLock();
-    private final FifoQueue<NiodevRequest> posted = new FifoQueue<>();
-    private final FifoQueue<NiodevRequest> probes = new FifoQueue<>();
+    private final FifoQueue<MessageRequest> posted = new FifoQueue<>();
+    private final FifoQueue<MessageRequest> probes = new FifoQueue<>();
     private final FifoQueue<Arrival> unexpected = new FifoQueue<>();
-    private final Long2ObjectHashMap<NiodevRequest> rendezvousSends = new Long2ObjectHashMap<>();
-    private final Long2ObjectHashMap<NiodevRequest> rendezvousReceives = new Long2ObjectHashMap<>();
+    private final Long2ObjectHashMap<MessageRequest> rendezvousSends = new Long2ObjectHashMap<>();
+    private final Long2ObjectHashMap<MessageRequest> rendezvousReceives = new Long2ObjectHashMap<>();
     private final ProcessID[] ids;
     /** Why each peer can no longer send: {@code null} while it can. */
     private final String[] gone;
@@ -62,14 +62,14 @@ final class Matcher {
      *     this rank has finished ({@link Arrival#dropped} is then set and the block is the
      *     caller's to free)
      */
-    NiodevRequest arrive(final Arrival message) {
+    MessageRequest arrive(final Arrival message) {
         lock.lock();
         try {
             if (closed) {
                 message.dropped = true;
                 return null;
             }
-            final NiodevRequest r = firstPostedFor(message);
+            final MessageRequest r = firstPostedFor(message);
             if (r != null) {
                 posted.remove(r);
                 if (message.isRendezvous()) {
@@ -96,13 +96,13 @@ final class Matcher {
      *
      * @return the receive now waiting for the payload, or {@code null}
      */
-    NiodevRequest arriveInPlace(final Arrival message) {
+    MessageRequest arriveInPlace(final Arrival message) {
         lock.lock();
         try {
             if (closed) {
                 return null;
             }
-            final NiodevRequest r = firstPostedFor(message);
+            final MessageRequest r = firstPostedFor(message);
             if (r == null || r.buffer == null
                 || message.messageLength - message.dynamicLength > r.buffer.storageSegment().byteSize()) {
                 return null;
@@ -116,8 +116,8 @@ final class Matcher {
     }
 
     /** Returns the first posted receive that accepts the message, or {@code null}; under the lock. */
-    private NiodevRequest firstPostedFor(final Arrival message) {
-        for (NiodevRequest r = posted.head(); r != null; r = posted.next(r)) {
+    private MessageRequest firstPostedFor(final Arrival message) {
+        for (MessageRequest r = posted.head(); r != null; r = posted.next(r)) {
             if (r.accepts(message.source, message.tag, message.context)) {
                 return r;
             }
@@ -126,9 +126,9 @@ final class Matcher {
     }
 
     private void completeProbes(final Arrival message) {
-        NiodevRequest probe = probes.head();
+        MessageRequest probe = probes.head();
         while (probe != null) {
-            final NiodevRequest after = probes.next(probe);
+            final MessageRequest after = probes.next(probe);
             if (probe.accepts(message.source, message.tag, message.context)) {
                 probes.remove(probe);
                 probe.complete(message.status(ids[message.source]), null);
@@ -137,7 +137,7 @@ final class Matcher {
         }
     }
 
-    private void registerReceive(final NiodevRequest receive, final Arrival message) {
+    private void registerReceive(final MessageRequest receive, final Arrival message) {
         receive.matched = message;
         if (message.selfSend == null) {
             receive.id = nextId++;
@@ -154,12 +154,12 @@ final class Matcher {
      * @return the matched message, removed from the unexpected queue (a rendezvous one registered
      *     with the receive), or {@code null}
      */
-    Arrival post(final NiodevRequest receive) {
+    Arrival post(final MessageRequest receive) {
         lock.lock();
         try {
             for (Arrival a = unexpected.head(); a != null; a = unexpected.next(a)) {
                 if (receive.accepts(a.source, a.tag, a.context)) {
-                    if (receive.kind != NiodevRequest.PROBE) {
+                    if (receive.kind != MessageRequest.PROBE) {
                         unexpected.remove(a);
                         if (a.isRendezvous()) {
                             registerReceive(receive, a);
@@ -172,7 +172,7 @@ final class Matcher {
             if (unreachable != null) {
                 receive.complete(null, new DeviceException(unreachable));
             } else {
-                (receive.kind == NiodevRequest.PROBE ? probes : posted).add(receive);
+                (receive.kind == MessageRequest.PROBE ? probes : posted).add(receive);
             }
             return null;
         } finally {
@@ -180,7 +180,7 @@ final class Matcher {
         }
     }
 
-    private String unreachable(final NiodevRequest receive) {
+    private String unreachable(final MessageRequest receive) {
         if (receive.peer == ProcessID.ANY_RANK) {
             return firstFailure == null ? null : receive + " cannot complete: " + firstFailure;
         }
@@ -204,7 +204,7 @@ final class Matcher {
     }
 
     /** Removes a posted receive or waiting probe; returns whether it was still waiting. */
-    boolean unpost(final NiodevRequest request) {
+    boolean unpost(final MessageRequest request) {
         lock.lock();
         try {
             return posted.remove(request) || probes.remove(request);
@@ -214,7 +214,7 @@ final class Matcher {
     }
 
     /** Gives a rendezvous send its id and keeps it until its ready message arrives. */
-    void registerSend(final NiodevRequest send) {
+    void registerSend(final MessageRequest send) {
         lock.lock();
         try {
             send.id = nextId++;
@@ -225,7 +225,7 @@ final class Matcher {
     }
 
     /** Removes and returns the rendezvous send with this id, or {@code null}. */
-    NiodevRequest takeSend(final long id) {
+    MessageRequest takeSend(final long id) {
         lock.lock();
         try {
             return rendezvousSends.remove(id);
@@ -235,7 +235,7 @@ final class Matcher {
     }
 
     /** Returns the rendezvous receive waiting for data under this id, or {@code null}. */
-    NiodevRequest findReceive(final long id) {
+    MessageRequest findReceive(final long id) {
         lock.lock();
         try {
             return rendezvousReceives.get(id);
@@ -245,7 +245,7 @@ final class Matcher {
     }
 
     /** Removes and returns the rendezvous receive waiting for data under this id, or {@code null}. */
-    NiodevRequest takeReceive(final long id) {
+    MessageRequest takeReceive(final long id) {
         lock.lock();
         try {
             return rendezvousReceives.remove(id);
@@ -273,8 +273,8 @@ final class Matcher {
      *
      * @return the requests to fail with {@code reason}
      */
-    List<NiodevRequest> peerGone(final int rank, final String reason, final boolean failure) {
-        final List<NiodevRequest> doomed = new ArrayList<>();
+    List<MessageRequest> peerGone(final int rank, final String reason, final boolean failure) {
+        final List<MessageRequest> doomed = new ArrayList<>();
         lock.lock();
         try {
             if (gone[rank] != null && (failed[rank] || !failure)) {
@@ -304,11 +304,11 @@ final class Matcher {
         return doomed;
     }
 
-    private static void takeWaiting(final FifoQueue<NiodevRequest> queue, final int rank, final boolean failure,
-                                    final List<NiodevRequest> doomed) {
-        NiodevRequest r = queue.head();
+    private static void takeWaiting(final FifoQueue<MessageRequest> queue, final int rank, final boolean failure,
+                                    final List<MessageRequest> doomed) {
+        MessageRequest r = queue.head();
         while (r != null) {
-            final NiodevRequest after = queue.next(r);
+            final MessageRequest after = queue.next(r);
             if (r.peer == rank || (failure && r.peer == ProcessID.ANY_RANK)) {
                 queue.remove(r);
                 doomed.add(r);
@@ -327,11 +327,11 @@ final class Matcher {
         lock.lock();
         try {
             closed = true;
-            for (NiodevRequest r = posted.head(); r != null; r = posted.head()) {
+            for (MessageRequest r = posted.head(); r != null; r = posted.head()) {
                 posted.remove(r);
                 closing.cancelled.add(r);
             }
-            for (NiodevRequest r = probes.head(); r != null; r = probes.head()) {
+            for (MessageRequest r = probes.head(); r != null; r = probes.head()) {
                 probes.remove(r);
                 closing.cancelled.add(r);
             }
@@ -351,8 +351,8 @@ final class Matcher {
 
     /** What {@link #close()} took out. */
     static final class Closing {
-        final List<NiodevRequest> cancelled = new ArrayList<>();
-        final List<NiodevRequest> failed = new ArrayList<>();
+        final List<MessageRequest> cancelled = new ArrayList<>();
+        final List<MessageRequest> failed = new ArrayList<>();
         final List<Arrival> dropped = new ArrayList<>();
     }
 }

@@ -1,4 +1,4 @@
-package org.mpjbuf.dev.niodev;
+package org.mpjbuf.dev.protocol;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -36,7 +36,7 @@ final class Delivery {
      * @return the block of {@code send.messageLength} bytes, or {@code null} for an empty message
      * @throws DeviceException if the pool refuses the memory
      */
-    static MemorySegment stage(final BufferPool pool, final NiodevRequest send) {
+    static MemorySegment stage(final BufferPool pool, final MessageRequest send) {
         final int length = send.messageLength;
         if (length == 0) {
             return null;
@@ -77,7 +77,7 @@ final class Delivery {
      * @param loader the receiving rank's class loader
      * @return {@code null} on success, else the failure of the receive
      */
-    static DeviceException deliver(final Arrival message, final NiodevRequest receive, final Status status,
+    static DeviceException deliver(final Arrival message, final MessageRequest receive, final Status status,
                                    final ClassLoader loader) {
         try {
             if (message.buffer) {
@@ -92,7 +92,7 @@ final class Delivery {
         }
     }
 
-    private static DeviceException fromArray(final Arrival message, final NiodevRequest receive, final Status status,
+    private static DeviceException fromArray(final Arrival message, final MessageRequest receive, final Status status,
                                              final ClassLoader loader) {
         if (receive.buffer != null) {
             return arrayToBuffer(message, receive, status, loader);
@@ -127,7 +127,7 @@ final class Delivery {
         return truncation(message, receive, status);
     }
 
-    private static DeviceException arrayToBuffer(final Arrival message, final NiodevRequest receive,
+    private static DeviceException arrayToBuffer(final Arrival message, final MessageRequest receive,
                                                  final Status status, final ClassLoader loader) {
         final Buffer target = receive.buffer;
         target.clear();
@@ -147,7 +147,7 @@ final class Delivery {
         return null;
     }
 
-    private static DeviceException fromBuffer(final Arrival message, final NiodevRequest receive, final Status status,
+    private static DeviceException fromBuffer(final Arrival message, final MessageRequest receive, final Status status,
                                               final ClassLoader loader) {
         final int staticLength = message.messageLength - message.dynamicLength;
         final MemorySegment staticPart = message.block.asSlice(0, staticLength);
@@ -204,7 +204,7 @@ final class Delivery {
         return ObjectCodec.deserialize(bytes, message.count, loader);
     }
 
-    private static DeviceException truncation(final Arrival message, final NiodevRequest receive, final Status status) {
+    private static DeviceException truncation(final Arrival message, final MessageRequest receive, final Status status) {
         return message.count > receive.count
             ? new TruncationException(status, receive.count, (long) receive.count * receive.type.byteSize())
             : null;

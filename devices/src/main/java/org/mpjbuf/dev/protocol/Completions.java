@@ -1,4 +1,4 @@
-package org.mpjbuf.dev.niodev;
+package org.mpjbuf.dev.protocol;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -16,11 +16,11 @@ import java.util.function.BooleanSupplier;
 final class Completions {
     private final AtomicLong completed = new AtomicLong();
     private final AtomicLong seen = new AtomicLong();
-    private volatile NiodevRequest last;
+    private volatile MessageRequest last;
     private volatile Thread waiter;
 
     /** Counts a completed request and wakes the waiter. */
-    void completed(final NiodevRequest request) {
+    void completed(final MessageRequest request) {
         last = request;
         completed.incrementAndGet();
         wake();
@@ -40,7 +40,7 @@ final class Completions {
      * @param active whether the rank is still active; checked after every wake-up
      * @return the request, or {@code null} once {@code active} says no
      */
-    NiodevRequest next(final BooleanSupplier active) {
+    MessageRequest next(final BooleanSupplier active) {
         while (true) {
             final long before = seen.get();
             if (completed.get() > before) {

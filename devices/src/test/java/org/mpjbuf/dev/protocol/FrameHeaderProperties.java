@@ -1,4 +1,4 @@
-package org.mpjbuf.dev.niodev;
+package org.mpjbuf.dev.protocol;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -43,8 +43,8 @@ final class FrameHeaderProperties {
     void theReturnedCreditDecodesAsWrittenAndANegativeOneIsMalformed(@ForAll("validHeaders") final byte[] header,
                                                                      @ForAll final int credit) {
         final ByteBuffer bytes = ByteBuffer.wrap(header);
-        bytes.order(header[NiodevFrameDescriptor.BYTE_ORDER_OFFSET] == NiodevFrameDescriptor.BIG_ENDIAN
-            ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN).putInt(NiodevFrameDescriptor.CREDIT_OFFSET, credit);
+        bytes.order(header[FrameDescriptor.BYTE_ORDER_OFFSET] == FrameDescriptor.BIG_ENDIAN
+            ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN).putInt(FrameDescriptor.CREDIT_OFFSET, credit);
         final FrameHeader decoded = new FrameHeader(EAGER_LIMIT, MAX_MESSAGE);
         try {
             decoded.decode(bytes);
@@ -85,18 +85,18 @@ final class FrameHeaderProperties {
         final Arbitrary<Integer> types = Arbitraries.integers().between(0, 8);
         final Arbitrary<Integer> counts = Arbitraries.integers().between(0, 4096);
         final Arbitrary<Integer> tags = Arbitraries.integers().filter(tag -> tag != -1);
-        final Arbitrary<Byte> frameTypes = Arbitraries.of(NiodevFrameDescriptor.EAGER, NiodevFrameDescriptor.RTS,
-            NiodevFrameDescriptor.CTS, NiodevFrameDescriptor.BYE, NiodevFrameDescriptor.BYE_ACK,
-            NiodevFrameDescriptor.CREDIT);
+        final Arbitrary<Byte> frameTypes = Arbitraries.of(FrameDescriptor.EAGER, FrameDescriptor.RTS,
+            FrameDescriptor.CTS, FrameDescriptor.BYE, FrameDescriptor.BYE_ACK,
+            FrameDescriptor.CREDIT);
         final Arbitrary<Integer> credits = Arbitraries.integers().between(0, Integer.MAX_VALUE);
         return Combinators.combine(orders, types, counts, tags, frameTypes, credits).as((order, type, count, tag,
                                                                                           frame, credit) -> {
             final org.mpjbuf.dev.ElementType element = org.mpjbuf.dev.ElementType.values()[type];
-            final boolean message = frame == NiodevFrameDescriptor.EAGER || frame == NiodevFrameDescriptor.RTS;
+            final boolean message = frame == FrameDescriptor.EAGER || frame == FrameDescriptor.RTS;
             final int length = !message ? 0 : element.isPrimitive() ? count * element.byteSize() : count + 10;
-            final ByteBuffer header = ByteBuffer.allocate(NiodevFrameDescriptor.HEADER_LENGTH).order(order);
-            NiodevFrameDescriptor.encode(header, frame, (byte) 0, message ? tag : 0, message ? 5 : 0,
-                message ? count : 0, message ? type + 1 : 0, frame == NiodevFrameDescriptor.EAGER ? length : 0, length,
+            final ByteBuffer header = ByteBuffer.allocate(FrameDescriptor.HEADER_LENGTH).order(order);
+            FrameDescriptor.encode(header, frame, (byte) 0, message ? tag : 0, message ? 5 : 0,
+                message ? count : 0, message ? type + 1 : 0, frame == FrameDescriptor.EAGER ? length : 0, length,
                 0, credit, message ? 1 : 0, 0);
             return header.array();
         });

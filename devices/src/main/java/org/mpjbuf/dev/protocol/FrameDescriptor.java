@@ -1,11 +1,11 @@
-package org.mpjbuf.dev.niodev;
+package org.mpjbuf.dev.protocol;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * The layout of the 56-byte header in front of every niodev frame, once a connection has been
- * authenticated (see {@link NiodevHandshakeDescriptor} for what comes before).
+ * The layout of the 56-byte header in front of every frame of a process device: on a niodev
+ * connection once it has been authenticated (its handshake comes before), in every ibvdev frame.
  *
  * <pre>
  *   0               1               2               3
@@ -56,86 +56,105 @@ import java.nio.ByteOrder;
  *
  * <p>Constants only; thread-safe.
  */
-final class NiodevFrameDescriptor {
+public final class FrameDescriptor {
     /** The magic number, ASCII {@code NIOF}. */
-    static final int MAGIC = 0x4E494F46;
+    public static final int MAGIC = 0x4E494F46;
     /** The version of this layout: 2 since the int at {@link #CREDIT_OFFSET} returns eager credit. */
-    static final byte VERSION = 2;
+    public static final byte VERSION = 2;
     /** Byte order code of big-endian fields. */
-    static final byte BIG_ENDIAN = 0;
+    public static final byte BIG_ENDIAN = 0;
     /** Byte order code of little-endian fields. */
-    static final byte LITTLE_ENDIAN = 1;
+    public static final byte LITTLE_ENDIAN = 1;
 
     /** A whole message whose payload follows the header. */
-    static final byte EAGER = 1;
+    public static final byte EAGER = 1;
     /** A rendezvous request to send. */
-    static final byte RTS = 2;
+    public static final byte RTS = 2;
     /** A rendezvous ready message: the receive is posted, send the data. */
-    static final byte CTS = 3;
+    public static final byte CTS = 3;
     /** The payload of a rendezvous message. */
-    static final byte DATA = 4;
+    public static final byte DATA = 4;
     /** The sending rank finishes. */
-    static final byte BYE = 5;
+    public static final byte BYE = 5;
     /** The receiving rank has seen a {@link #BYE}. */
-    static final byte BYE_ACK = 6;
+    public static final byte BYE_ACK = 6;
     /** Eager credit returned, when no other frame carries it. */
-    static final byte CREDIT = 7;
+    public static final byte CREDIT = 7;
     /** The largest frame type code. */
-    static final byte LAST_TYPE = CREDIT;
+    public static final byte LAST_TYPE = CREDIT;
 
     /** Flag: the message is a packed mpjbuf buffer (static part, then dynamic part). */
-    static final byte FLAG_BUFFER = 1;
+    public static final byte FLAG_BUFFER = 1;
     /** Every flag a frame may carry. */
-    static final byte KNOWN_FLAGS = FLAG_BUFFER;
+    public static final byte KNOWN_FLAGS = FLAG_BUFFER;
 
     /** Offset of the magic number. */
-    static final int MAGIC_OFFSET = 0;
+    public static final int MAGIC_OFFSET = 0;
     /** Offset of the version byte. */
-    static final int VERSION_OFFSET = 4;
+    public static final int VERSION_OFFSET = 4;
     /** Offset of the byte order byte. */
-    static final int BYTE_ORDER_OFFSET = 5;
+    public static final int BYTE_ORDER_OFFSET = 5;
     /** Offset of the frame type byte. */
-    static final int TYPE_OFFSET = 6;
+    public static final int TYPE_OFFSET = 6;
     /** Offset of the flags byte. */
-    static final int FLAGS_OFFSET = 7;
+    public static final int FLAGS_OFFSET = 7;
     /** Offset of the tag. */
-    static final int TAG_OFFSET = 8;
+    public static final int TAG_OFFSET = 8;
     /** Offset of the context. */
-    static final int CONTEXT_OFFSET = 12;
+    public static final int CONTEXT_OFFSET = 12;
     /** Offset of the element count (of the message's first section for a buffer message). */
-    static final int ELEMENT_COUNT_OFFSET = 16;
+    public static final int ELEMENT_COUNT_OFFSET = 16;
     /** Offset of the element type code: 0 for none, else the {@code ElementType} ordinal + 1. */
-    static final int ELEMENT_TYPE_OFFSET = 20;
+    public static final int ELEMENT_TYPE_OFFSET = 20;
     /** Offset of the three reserved bytes after the element type. */
-    static final int TYPE_RESERVED_OFFSET = 21;
+    public static final int TYPE_RESERVED_OFFSET = 21;
     /** Offset of the number of payload bytes that follow this header. */
-    static final int PAYLOAD_LENGTH_OFFSET = 24;
+    public static final int PAYLOAD_LENGTH_OFFSET = 24;
     /** Offset of the length in bytes of the whole message (announced by an RTS). */
-    static final int MESSAGE_LENGTH_OFFSET = 28;
+    public static final int MESSAGE_LENGTH_OFFSET = 28;
     /** Offset of the length of a buffer message's dynamic part, at the end of its bytes. */
-    static final int DYNAMIC_LENGTH_OFFSET = 32;
+    public static final int DYNAMIC_LENGTH_OFFSET = 32;
     /** Offset of the eager credit the frame returns, in bytes. */
-    static final int CREDIT_OFFSET = 36;
+    public static final int CREDIT_OFFSET = 36;
     /** Offset of the sender's id of a rendezvous send. */
-    static final int SEND_ID_OFFSET = 40;
+    public static final int SEND_ID_OFFSET = 40;
     /** Offset of the receiver's id of a rendezvous receive. */
-    static final int RECEIVE_ID_OFFSET = 48;
+    public static final int RECEIVE_ID_OFFSET = 48;
     /** The length of the header. */
-    static final int HEADER_LENGTH = 56;
+    public static final int HEADER_LENGTH = 56;
 
-    private NiodevFrameDescriptor() {
+    private FrameDescriptor() {
     }
 
-    /** Returns the byte order code of an order. */
-    static byte orderCode(final ByteOrder order) {
+    /**
+     * Returns the byte order code of an order.
+     *
+     * @param order the order
+     * @return {@link #BIG_ENDIAN} or {@link #LITTLE_ENDIAN}
+     */
+    public static byte orderCode(final ByteOrder order) {
         return order == ByteOrder.BIG_ENDIAN ? BIG_ENDIAN : LITTLE_ENDIAN;
     }
 
     /**
      * Writes a header at index 0 of {@code header} in its byte order and leaves it ready to be
      * written (position 0, limit {@link #HEADER_LENGTH}).
+     *
+     * @param header where to write, at least {@link #HEADER_LENGTH} bytes
+     * @param type the frame type
+     * @param flags the flags
+     * @param tag the message's tag
+     * @param context the message's context
+     * @param elementCount the elements of the run or of the buffer's first section
+     * @param elementTypeCode the element type's code ({@link MessageRequest#typeCode()})
+     * @param payloadLength the payload bytes that follow the header
+     * @param messageLength the message's bytes
+     * @param dynamicLength the bytes of a buffer message's dynamic part
+     * @param credit the eager credit returned
+     * @param sendId the sender's id of a rendezvous send
+     * @param receiveId the receiver's id of a receive waiting for rendezvous data
      */
-    static void encode(final ByteBuffer header, final byte type, final byte flags, final int tag, final int context,
+    public static void encode(final ByteBuffer header, final byte type, final byte flags, final int tag, final int context,
                        final int elementCount, final int elementTypeCode, final int payloadLength,
                        final int messageLength, final int dynamicLength, final int credit, final long sendId,
                        final long receiveId) {
