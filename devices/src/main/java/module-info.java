@@ -1,5 +1,6 @@
 /**
- * The xdev device API and its devices: smdev (threads of one JVM) and niodev (processes over TCP).
+ * The xdev device API and its devices: smdev (threads of one JVM), niodev (processes over TCP) and
+ * ibvdev (processes over InfiniBand or RoCE verbs).
  */
 @SuppressWarnings({"requires-automatic", "requires-transitive-automatic"}) // jars built as automatic modules
 module org.mpjbuf.devices {
@@ -15,5 +16,5 @@ module org.mpjbuf.devices {
     uses org.mpjbuf.dev.DeviceProvider;
 
     provides org.mpjbuf.dev.DeviceProvider with org.mpjbuf.dev.smdev.SmdevProvider,
-        org.mpjbuf.dev.niodev.NiodevProvider;
+        org.mpjbuf.dev.niodev.NiodevProvider, org.mpjbuf.dev.ibvdev.IbvdevProvider;
 }

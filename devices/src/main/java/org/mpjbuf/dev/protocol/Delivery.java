@@ -26,7 +26,7 @@ import org.mpjbuf.dev.internal.Sections;
  *
  * <p>Stateless and thread-safe.
  */
-final class Delivery {
+public final class Delivery {
     private Delivery() {
     }
 
@@ -48,23 +48,34 @@ final class Delivery {
             throw new DeviceException("cannot stage the " + length + "-byte message of " + send + ": " + ex.getMessage(),
                 ex);
         }
+        copy(send, block);
+        return block;
+    }
+
+    /**
+     * Copies a send's message into memory: a buffer's static then dynamic part, a run's elements
+     * in this rank's byte order, or the serialized objects.
+     *
+     * @param send the send
+     * @param target at least {@code send.messageLength} bytes
+     */
+    public static void copy(final MessageRequest send, final MemorySegment target) {
         if (send.buffer != null) {
             final MemorySegment staticPart = send.buffer.staticSegment();
-            MemorySegment.copy(staticPart, 0, block, 0, staticPart.byteSize());
+            MemorySegment.copy(staticPart, 0, target, 0, staticPart.byteSize());
             if (send.dynamicLength > 0) {
-                MemorySegment.copy(send.buffer.dynamicSegment(), 0, block, staticPart.byteSize(), send.dynamicLength);
+                MemorySegment.copy(send.buffer.dynamicSegment(), 0, target, staticPart.byteSize(), send.dynamicLength);
             }
         } else if (send.objectBytes != null) {
-            MemorySegment.copy(send.objectBytes, 0, block, ValueLayout.JAVA_BYTE, 0, length);
+            MemorySegment.copy(send.objectBytes, 0, target, ValueLayout.JAVA_BYTE, 0, send.messageLength);
         } else if (send.type == ElementType.BOOLEAN) {
             final boolean[] values = (boolean[]) send.array;
             for (int i = 0; i < send.count; i++) {
-                block.set(ValueLayout.JAVA_BYTE, i, values[send.offset + i] ? (byte) 1 : (byte) 0);
+                target.set(ValueLayout.JAVA_BYTE, i, values[send.offset + i] ? (byte) 1 : (byte) 0);
             }
         } else {
-            MemorySegment.copy(send.array, send.offset, block, send.type.layout(), 0, send.count);
+            MemorySegment.copy(send.array, send.offset, target, send.type.layout(), 0, send.count);
         }
-        return block;
     }
 
     /**

@@ -85,7 +85,15 @@ public final class FrameDescriptor {
 
     /** Flag: the message is a packed mpjbuf buffer (static part, then dynamic part). */
     public static final byte FLAG_BUFFER = 1;
-    /** Every flag a frame may carry. */
+    /**
+     * Flag of a transport whose rendezvous data go by RDMA write (ibvdev): on a CTS, its payload
+     * is the {@link #REMOTE_MEMORY_LENGTH} bytes of the receive's registered memory (address,
+     * then key); on a DATA frame, there is no payload: the data were written there before it.
+     */
+    public static final byte FLAG_REMOTE_MEMORY = 2;
+    /** Bytes of a CTS's remote memory: the address (long), then the remote key (int). */
+    public static final int REMOTE_MEMORY_LENGTH = 12;
+    /** Every flag a frame of a stream transport (niodev) may carry. */
     public static final byte KNOWN_FLAGS = FLAG_BUFFER;
 
     /** Offset of the magic number. */

@@ -23,6 +23,7 @@ public final class FrameHeader {
 
     private final int eagerLimit;
     private final int maxMessageLength;
+    private final boolean remoteMemory;
 
     /** The byte order the sender wrote the frame and its payload in. */
     public ByteOrder order;
@@ -59,8 +60,31 @@ public final class FrameHeader {
      * @param maxMessageLength the longest message
      */
     public FrameHeader(final int eagerLimit, final int maxMessageLength) {
+        this(eagerLimit, maxMessageLength, false);
+    }
+
+    /**
+     * Creates a header as {@link #FrameHeader(int, int)} does that also accepts, when
+     * {@code remoteMemory}, the {@link FrameDescriptor#FLAG_REMOTE_MEMORY} frames of a transport
+     * that writes rendezvous data remotely.
+     *
+     * @param eagerLimit the longest eager message
+     * @param maxMessageLength the longest message
+     * @param remoteMemory whether ready and data frames carry remote memory
+     */
+    public FrameHeader(final int eagerLimit, final int maxMessageLength, final boolean remoteMemory) {
         this.eagerLimit = eagerLimit;
         this.maxMessageLength = maxMessageLength;
+        this.remoteMemory = remoteMemory;
+    }
+
+    /**
+     * Tells whether a ready or data frame concerns data written into remote memory.
+     *
+     * @return whether {@link FrameDescriptor#FLAG_REMOTE_MEMORY} is set
+     */
+    public boolean isRemoteMemory() {
+        return (flags & FrameDescriptor.FLAG_REMOTE_MEMORY) != 0;
     }
 
     /**
@@ -104,8 +128,13 @@ public final class FrameHeader {
             throw malformed("frame type", type, "1 to " + FrameDescriptor.LAST_TYPE);
         }
         flags = bytes.get(FrameDescriptor.FLAGS_OFFSET);
-        if ((flags & ~FrameDescriptor.KNOWN_FLAGS) != 0) {
-            throw malformed("flags", flags, "only bit 0 (buffer message)");
+        final int known = FrameDescriptor.KNOWN_FLAGS | (remoteMemory ? FrameDescriptor.FLAG_REMOTE_MEMORY : 0);
+        if ((flags & ~known) != 0) {
+            throw malformed("flags", flags, remoteMemory ? "only bits 0 (buffer message) and 1 (remote memory)"
+                : "only bit 0 (buffer message)");
+        }
+        if (isRemoteMemory() && type != FrameDescriptor.CTS && type != FrameDescriptor.DATA) {
+            throw malformed("flags of frame type " + type, flags, "no remote memory (bit 1) but on CTS and DATA");
         }
         tag = bytes.getInt(FrameDescriptor.TAG_OFFSET);
         context = bytes.getInt(FrameDescriptor.CONTEXT_OFFSET);
@@ -147,10 +176,10 @@ public final class FrameHeader {
                 if (messageLength < 0 || messageLength > maxMessageLength) {
                     throw malformed("message length", messageLength, "0 to " + maxMessageLength);
                 }
-                checkPayload(messageLength);
+                checkPayload(isRemoteMemory() ? 0 : messageLength);
             }
             default -> {
-                checkPayload(0);
+                checkPayload(type == FrameDescriptor.CTS && isRemoteMemory() ? FrameDescriptor.REMOTE_MEMORY_LENGTH : 0);
                 if (messageLength != 0 || dynamicLength != 0) {
                     throw malformed("message and dynamic lengths of a control frame",
                         messageLength + " and " + dynamicLength, "0 and 0");
