@@ -317,8 +317,12 @@ final class SoftQueuePair implements Verbs.QueuePair {
             rnrAttempts = 0;
             retryAttempts = 0;
             if (slot.signaled) {
-                sendQueue.add(slot.wrId, WC_SUCCESS, slot.completionOpcode(), slot.payloadLength, false, 0, number);
+                long wrId = slot.wrId;
+                int opcode = slot.completionOpcode();
+                int length = slot.payloadLength;
+                // the slots are free before the completion says so: a poller may post again at once
                 sendRetired = sendAcked;
+                sendQueue.add(wrId, WC_SUCCESS, opcode, length, false, 0, number);
             }
             return;
         }
@@ -383,21 +387,24 @@ final class SoftQueuePair implements Verbs.QueuePair {
     }
 
     private void flush(int headSendStatus) {
+        // each slot is free before its completion is published: a poller may post again at once
         long posted = sendPosted;
-        for (long index = sendAcked; index < posted; index++) {
+        long head = sendAcked;
+        for (long index = head; index < posted; index++) {
             SendSlot slot = slot(index);
-            int status = index == sendAcked ? headSendStatus : WC_WR_FLUSH_ERR;
-            sendQueue.add(slot.wrId, status, slot.completionOpcode(), 0, false, 0, number);
+            long wrId = slot.wrId;
+            int opcode = slot.completionOpcode();
+            sendAcked = index + 1;
+            sendTransmitNext = index + 1;
+            sendRetired = index + 1;
+            sendQueue.add(wrId, index == head ? headSendStatus : WC_WR_FLUSH_ERR, opcode, 0, false, 0, number);
         }
-        sendAcked = posted;
-        sendTransmitNext = posted;
-        sendRetired = posted;
         long received = receivePosted;
         for (long index = receiveConsumed; index < received; index++) {
-            ReceiveSlot slot = receiveSlots[(int) (index % receiveSlots.length)];
-            receiveQueue.add(slot.wrId, WC_WR_FLUSH_ERR, WC_RECV, 0, false, 0, number);
+            long wrId = receiveSlots[(int) (index % receiveSlots.length)].wrId;
+            receiveConsumed = index + 1;
+            receiveQueue.add(wrId, WC_WR_FLUSH_ERR, WC_RECV, 0, false, 0, number);
         }
-        receiveConsumed = received;
     }
 
     // ---------------------------------------------------------------- responder (HCA thread)
@@ -481,18 +488,18 @@ final class SoftQueuePair implements Verbs.QueuePair {
         }
         if (response == SoftConnection.RESPOND_ACK) {
             if (type == TYPE_SEND || immediate) {
-                ReceiveSlot receive = receiveSlots[(int) (receiveConsumed % receiveSlots.length)];
-                receiveQueue.add(receive.wrId, WC_SUCCESS, type == TYPE_SEND ? WC_RECV : WC_RECV_RDMA_WITH_IMM, length,
-                    immediate, immediateData, number);
+                long wrId = receiveSlots[(int) (receiveConsumed % receiveSlots.length)].wrId;
                 receiveConsumed++;
+                receiveQueue.add(wrId, WC_SUCCESS, type == TYPE_SEND ? WC_RECV : WC_RECV_RDMA_WITH_IMM, length,
+                    immediate, immediateData, number);
             }
             expectedPsn = (expectedPsn + 1) & PSN_MASK;
         } else if (response == NAK_INVALID_REQUEST || response == NAK_REMOTE_ACCESS
             || response == NAK_REMOTE_OPERATION) {
             if (receiveErrorStatus != WC_SUCCESS) {
-                ReceiveSlot receive = receiveSlots[(int) (receiveConsumed % receiveSlots.length)];
-                receiveQueue.add(receive.wrId, receiveErrorStatus, WC_RECV, 0, false, 0, number);
+                long wrId = receiveSlots[(int) (receiveConsumed % receiveSlots.length)].wrId;
                 receiveConsumed++;
+                receiveQueue.add(wrId, receiveErrorStatus, WC_RECV, 0, false, 0, number);
             }
             fail(WC_WR_FLUSH_ERR);
         }
