@@ -19,10 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@code bin/mpjrun -dev niodev}: ranks as processes of this host. A rank's failure, abort or
+ * {@code bin/mpjrun -dev niodev} (and {@code -dev ibvdev}, over its software verbs device, where it
+ * differs): ranks as processes of this host. A rank's failure, abort or
  * death ends the job with an error naming it, the survivors' waits fail naming the dead rank, and
  * ending {@code mpjrun} ends every rank. More ranks than the 2 cores.
  */
@@ -40,11 +40,11 @@ class ProcessJobIT {
         }
     }
 
-    @ParameterizedTest(name = "point-to-point, a derived datatype and collectives on {0} processes")
-    @ValueSource(ints = {2, 4})
-    void shouldRunTheLauncherTestProgram(int ranks) throws Exception {
-        MpjrunProcess.Run run = mpjrun("-np", Integer.toString(ranks), "-dev", "niodev", "-cp", "target/test-classes",
-            "org.mpjbuf.mpj.testprograms.LaunchedProgram");
+    @ParameterizedTest(name = "point-to-point, a derived datatype and collectives on {1} processes of {0}")
+    @CsvSource({"niodev, 2", "niodev, 4", "ibvdev, 2", "ibvdev, 4"})
+    void shouldRunTheLauncherTestProgram(String device, int ranks) throws Exception {
+        MpjrunProcess.Run run = MpjrunProcess.mpjrun(environment(device), "-np", Integer.toString(ranks), "-dev", device,
+            "-cp", "target/test-classes", "org.mpjbuf.mpj.testprograms.LaunchedProgram");
         assertEquals(0, run.status(), run.output());
         for (int rank = 0; rank < ranks; rank++) {
             assertTrue(run.output().contains("rank " + rank + " of " + ranks + " OK"), run.output());
@@ -72,10 +72,12 @@ class ProcessJobIT {
         assertTrue(run.output().startsWith("mpjrun: main class org.example.Missing not found"), run.output());
     }
 
-    @ParameterizedTest(name = "rank {1} killed while {0}")
-    @CsvSource({"idle, 2", "send, 1", "send, 0", "collective, 3"})
-    void shouldEndEveryRankWithAnErrorNamingARankThatWasKilled(String mode, int victim) throws Exception {
-        Process job = MpjrunProcess.start(Map.of(), "-np", "4", "-dev", "niodev", "-cp", "target/test-classes",
+    @ParameterizedTest(name = "{0}: rank {2} killed while {1}")
+    @CsvSource({"niodev, idle, 2", "niodev, send, 1", "niodev, send, 0", "niodev, collective, 3",
+        "ibvdev, send, 1", "ibvdev, collective, 3"})
+    void shouldEndEveryRankWithAnErrorNamingARankThatWasKilled(String device, String mode, int victim)
+        throws Exception {
+        Process job = MpjrunProcess.start(environment(device), "-np", "4", "-dev", device, "-cp", "target/test-classes",
             "org.mpjbuf.mpj.testprograms.WaitingProgram", mode);
         BufferedReader lines = reader(job);
         StringBuilder output = new StringBuilder();
@@ -105,6 +107,11 @@ class ProcessJobIT {
             ProcessHandle.of(pid).ifPresent(rank -> rank.onExit().orTimeout(10, TimeUnit.SECONDS).join());
             assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "rank pid " + pid + " lives on");
         }
+    }
+
+    /** ibvdev runs over its software verbs device here: this machine has no RDMA adapter. */
+    private static Map<String, String> environment(String device) {
+        return device.equals("ibvdev") ? Map.of("MPJBUF_IBVDEV_VERBS", "soft") : Map.of();
     }
 
     private static BufferedReader reader(Process job) {
