@@ -9,7 +9,7 @@ import org.mpjbuf.dev.ProcessDeviceWorlds;
 
 /**
  * ibvdev passes the device conformance suite with a 64-byte protocol switch limit and two send
- * slots per peer, over its software verbs device: most messages go by rendezvous (their data by
+ * slots per peer: most messages go by rendezvous (their data by
  * RDMA write into the receive's memory), and frames outrun the peer's receive slots, so they wait
  * for credit in the channel's backlog.
  */
@@ -18,8 +18,7 @@ final class IbvdevTinyEagerLimitConformanceTest extends DeviceConformanceTest {
 
     @Override
     protected List<Device> openWorld(final int size) {
-        return ProcessDeviceWorlds.open(IbvdevProvider.NAME, size, Map.of(IbvdevConfiguration.VERBS_PROP_NAME, "soft",
-            IbvdevConfiguration.EAGER_LIMIT_PROP_NAME, Integer.toString(EAGER_LIMIT),
+        return ProcessDeviceWorlds.open(IbvdevProvider.NAME, size, Map.of(IbvdevConfiguration.EAGER_LIMIT_PROP_NAME, Integer.toString(EAGER_LIMIT),
             IbvdevConfiguration.SEND_SLOTS_PROP_NAME, "2"));
     }
 
