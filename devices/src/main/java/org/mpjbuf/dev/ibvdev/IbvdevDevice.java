@@ -1,7 +1,6 @@
 package org.mpjbuf.dev.ibvdev;
 
 import java.security.SecureRandom;
-import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -75,13 +74,7 @@ final class IbvdevDevice extends MessageDevice {
 
     @Override
     public ProcessID[] init(final DeviceArguments arguments) {
-        Objects.requireNonNull(arguments, "arguments");
-        checkNew();
-        final Bootstrap bootstrap = arguments.bootstrap();
-        if (bootstrap == null && arguments.size() != 1) {
-            throw new IllegalArgumentException("ibvdev needs a Bootstrap in DeviceArguments.bootstrap() to find the "
-                + arguments.size() + " ranks of its job; got none");
-        }
+        final Bootstrap bootstrap = beginInit(arguments);
         final int rank = arguments.rank();
         final int size = arguments.size();
         final int maxMessageLength = (int) IbvdevConfiguration.longValue(arguments,
@@ -89,20 +82,13 @@ final class IbvdevDevice extends MessageDevice {
             Integer.MAX_VALUE);
         final int eagerLimit = (int) IbvdevConfiguration.longValue(arguments,
             IbvdevConfiguration.EAGER_LIMIT_PROP_NAME, IbvdevConfiguration.EAGER_LIMIT_DEFAULT, 0, 1 << 24);
-        if (eagerLimit > maxMessageLength) {
-            throw new IllegalArgumentException("ibvdev eager limit " + eagerLimit + " is above the longest message "
-                + maxMessageLength);
-        }
         final int sendSlots = (int) IbvdevConfiguration.longValue(arguments, IbvdevConfiguration.SEND_SLOTS_PROP_NAME,
             IbvdevConfiguration.SEND_SLOTS_DEFAULT, 2, 4096);
         final int eagerCredit = (int) IbvdevConfiguration.longValue(arguments,
             IbvdevConfiguration.EAGER_CREDIT_BYTES_PROP_NAME, IbvdevConfiguration.EAGER_CREDIT_BYTES_DEFAULT, 0,
             Integer.MAX_VALUE);
-        if (eagerCredit < eagerLimit) {
-            throw new IllegalArgumentException("ibvdev eager credit " + eagerCredit + " ("
-                + IbvdevConfiguration.EAGER_CREDIT_BYTES_PROP_NAME + ") is below the eager limit " + eagerLimit + " ("
-                + IbvdevConfiguration.EAGER_LIMIT_PROP_NAME + "): it must hold at least one eager message");
-        }
+        checkEagerSettings(eagerLimit, IbvdevConfiguration.EAGER_LIMIT_PROP_NAME, maxMessageLength, eagerCredit,
+            IbvdevConfiguration.EAGER_CREDIT_BYTES_PROP_NAME);
         finishTimeoutMillis = IbvdevConfiguration.longValue(arguments,
             IbvdevConfiguration.FINISH_TIMEOUT_MILLIS_PROP_NAME, IbvdevConfiguration.FINISH_TIMEOUT_MILLIS_DEFAULT, 0,
             Long.MAX_VALUE);

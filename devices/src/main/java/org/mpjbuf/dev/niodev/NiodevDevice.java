@@ -8,7 +8,6 @@ import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.Arrays;
-import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -75,30 +74,17 @@ final class NiodevDevice extends MessageDevice {
 
     @Override
     public ProcessID[] init(final DeviceArguments arguments) {
-        Objects.requireNonNull(arguments, "arguments");
-        checkNew();
-        final Bootstrap bootstrap = arguments.bootstrap();
-        if (bootstrap == null && arguments.size() != 1) {
-            throw new IllegalArgumentException("niodev needs a Bootstrap in DeviceArguments.bootstrap() to find the "
-                + arguments.size() + " ranks of its job; got none");
-        }
+        final Bootstrap bootstrap = beginInit(arguments);
         final int rank = arguments.rank();
         final int size = arguments.size();
         eagerLimit = (int) NiodevConfiguration.longValue(NiodevConfiguration.EAGER_LIMIT_PROP_NAME, arguments,
             NiodevConfiguration.EAGER_LIMIT);
         maxMessageLength = (int) NiodevConfiguration.longValue(NiodevConfiguration.MAX_MESSAGE_LENGTH_PROP_NAME,
             arguments, NiodevConfiguration.MAX_MESSAGE_LENGTH);
-        if (eagerLimit > maxMessageLength) {
-            throw new IllegalArgumentException("niodev eager limit " + eagerLimit
-                + " is above the longest message " + maxMessageLength);
-        }
         eagerCreditBytes = (int) NiodevConfiguration.longValue(NiodevConfiguration.EAGER_CREDIT_BYTES_PROP_NAME,
             arguments, NiodevConfiguration.EAGER_CREDIT_BYTES);
-        if (eagerCreditBytes < eagerLimit) {
-            throw new IllegalArgumentException("niodev eager credit " + eagerCreditBytes + " ("
-                + NiodevConfiguration.EAGER_CREDIT_BYTES_PROP_NAME + ") is below the eager limit " + eagerLimit + " ("
-                + NiodevConfiguration.EAGER_LIMIT_PROP_NAME + "): it must hold at least one eager message");
-        }
+        checkEagerSettings(eagerLimit, NiodevConfiguration.EAGER_LIMIT_PROP_NAME, maxMessageLength, eagerCreditBytes,
+            NiodevConfiguration.EAGER_CREDIT_BYTES_PROP_NAME);
         finishTimeoutMillis = NiodevConfiguration.longValue(NiodevConfiguration.FINISH_TIMEOUT_MILLIS_PROP_NAME,
             arguments, NiodevConfiguration.FINISH_TIMEOUT_MILLIS);
         final int localRanks = bootstrap == null ? 1 : bootstrap.localRanks().length;

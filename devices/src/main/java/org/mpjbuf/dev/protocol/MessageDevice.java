@@ -5,7 +5,9 @@ import java.util.Objects;
 import org.mpjbuf.Buffer;
 import org.mpjbuf.buddy.BufferPool;
 import org.mpjbuf.buddy.PoolStatistics;
+import org.mpjbuf.dev.Bootstrap;
 import org.mpjbuf.dev.Device;
+import org.mpjbuf.dev.DeviceArguments;
 import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.ElementSink;
 import org.mpjbuf.dev.ElementType;
@@ -105,6 +107,52 @@ public abstract class MessageDevice implements Device {
     protected final ProcessID[] activate() {
         lifecycle = ACTIVE;
         return ids.clone();
+    }
+
+    /**
+     * Starts {@code init}: checks it is the first call and returns the bootstrap that finds the
+     * job's ranks.
+     *
+     * @param arguments the arguments of {@code init}
+     * @return the bootstrap, {@code null} only for a job of one rank
+     * @throws IllegalArgumentException if a job of several ranks comes without a bootstrap
+     * @throws IllegalStateException if {@code init} was called already
+     */
+    protected final Bootstrap beginInit(final DeviceArguments arguments) {
+        Objects.requireNonNull(arguments, "arguments");
+        checkNew();
+        final Bootstrap bootstrap = arguments.bootstrap();
+        if (bootstrap == null && arguments.size() != 1) {
+            throw new IllegalArgumentException(name + " needs a Bootstrap in DeviceArguments.bootstrap() to find the "
+                + arguments.size() + " ranks of its job; got none");
+        }
+        return bootstrap;
+    }
+
+    /**
+     * Checks the protocol switch limit and the eager credit against each other and the longest
+     * message.
+     *
+     * @param eagerLimit the switch limit
+     * @param eagerLimitSetting the setting that configures it
+     * @param maxMessageLength the longest message
+     * @param eagerCredit the eager credit per peer
+     * @param eagerCreditSetting the setting that configures it
+     * @throws IllegalArgumentException if the limit exceeds the longest message or the credit cannot
+     *     hold one eager message
+     */
+    protected final void checkEagerSettings(final int eagerLimit, final String eagerLimitSetting,
+                                            final int maxMessageLength, final int eagerCredit,
+                                            final String eagerCreditSetting) {
+        if (eagerLimit > maxMessageLength) {
+            throw new IllegalArgumentException(name + " eager limit " + eagerLimit + " is above the longest message "
+                + maxMessageLength);
+        }
+        if (eagerCredit < eagerLimit) {
+            throw new IllegalArgumentException(name + " eager credit " + eagerCredit + " (" + eagerCreditSetting
+                + ") is below the eager limit " + eagerLimit + " (" + eagerLimitSetting
+                + "): it must hold at least one eager message");
+        }
     }
 
     /** Throws if {@code init} was called already. */
