@@ -386,7 +386,7 @@ final class IbvdevLink implements Link, VerbsChannel.Listener, AutoCloseable {
     private void handle(final MemorySegment frame) {
         header.decode(frame.asByteBuffer());
         if (header.payloadLength != frame.byteSize() - HEADER) {
-            throw new MalformedFrameException("malformed ibvdev frame: payload length is " + header.payloadLength
+            throw new MalformedFrameException("malformed frame: payload length is " + header.payloadLength
                 + ", expected the " + (frame.byteSize() - HEADER) + " bytes behind the header");
         }
         credit.returned(header.credit);
@@ -404,7 +404,7 @@ final class IbvdevLink implements Link, VerbsChannel.Listener, AutoCloseable {
             }
             case FrameDescriptor.RTS -> {
                 if (h.sendId < 0) {
-                    throw new MalformedFrameException("malformed ibvdev frame: send id is " + h.sendId
+                    throw new MalformedFrameException("malformed frame: send id is " + h.sendId
                         + ", expected >= 0");
                 }
                 protocol.arrived(new Arrival(peer, h.tag, h.context, h.isBuffer(), h.elementType, h.elementCount,
@@ -425,13 +425,13 @@ final class IbvdevLink implements Link, VerbsChannel.Listener, AutoCloseable {
                 byeAcknowledged = true;
                 device.progressMade();
             }
-            default -> throw new MalformedFrameException("malformed ibvdev frame: frame type " + h.type);
+            default -> throw new MalformedFrameException("malformed frame: frame type " + h.type);
         }
     }
 
     private static void requireRemoteMemory(final FrameHeader h) {
         if (!h.isRemoteMemory()) {
-            throw new MalformedFrameException("malformed ibvdev frame: frame type " + h.type
+            throw new MalformedFrameException("malformed frame: frame type " + h.type
                 + " without remote memory (flag bit 1): ibvdev's rendezvous data go by RDMA write");
         }
     }
@@ -449,7 +449,7 @@ final class IbvdevLink implements Link, VerbsChannel.Listener, AutoCloseable {
             if (landing != null) {
                 landing.discard();
             }
-            throw new MalformedFrameException("malformed ibvdev frame: DATA for receive id " + h.receiveId + " of "
+            throw new MalformedFrameException("malformed frame: DATA for receive id " + h.receiveId + " of "
                 + h.messageLength + " bytes, which no receive of this rank waits for from rank " + peer);
         }
         final Arrival arrival = receive.matched;

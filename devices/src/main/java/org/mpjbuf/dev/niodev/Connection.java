@@ -489,7 +489,7 @@ final class Connection implements Link {
             case FrameDescriptor.EAGER, FrameDescriptor.RTS -> {
                 final boolean rendezvous = h.type == FrameDescriptor.RTS;
                 if (rendezvous && h.sendId < 0) {
-                    throw new MalformedFrameException("malformed niodev frame: send id is " + h.sendId
+                    throw new MalformedFrameException("malformed frame: send id is " + h.sendId
                         + ", expected >= 0");
                 }
                 final Arrival arrival = new Arrival(rank, h.tag, h.context, h.isBuffer(), h.elementType,
@@ -512,7 +512,7 @@ final class Connection implements Link {
                 final MessageRequest receive = protocol.findRendezvousReceive(h.receiveId);
                 if (receive == null || receive.matched.source != rank
                     || receive.matched.messageLength != h.messageLength) {
-                    throw new MalformedFrameException("malformed niodev frame: DATA for receive id " + h.receiveId
+                    throw new MalformedFrameException("malformed frame: DATA for receive id " + h.receiveId
                         + " of " + h.messageLength + " bytes, which no receive of this rank waits for from rank "
                         + rank);
                 }
@@ -536,7 +536,7 @@ final class Connection implements Link {
                 byeAcknowledged = true;
                 device.progressMade();
             }
-            default -> throw new MalformedFrameException("malformed niodev frame: frame type " + h.type);
+            default -> throw new MalformedFrameException("malformed frame: frame type " + h.type);
         }
     }
 

@@ -97,7 +97,7 @@ public final class EagerCredit {
         }
         final long after = sendable.addAndGet(bytes);
         if (after > grant) {
-            throw new MalformedFrameException("malformed niodev frame: credit returned is " + bytes
+            throw new MalformedFrameException("malformed frame: credit returned is " + bytes
                 + ", expected at most the " + (grant - (after - bytes)) + " bytes of eager credit outstanding of the "
                 + grant + " granted");
         }
@@ -116,7 +116,7 @@ public final class EagerCredit {
         }
         final long after = unreturned.addAndGet(length);
         if (after > grant) {
-            throw new MalformedFrameException("malformed niodev frame: message length of an eager frame is " + length
+            throw new MalformedFrameException("malformed frame: message length of an eager frame is " + length
                 + ", expected at most the " + (grant - (after - length)) + " bytes left of the eager credit of "
                 + grant);
         }

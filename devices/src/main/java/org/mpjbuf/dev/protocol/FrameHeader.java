@@ -234,7 +234,7 @@ public final class FrameHeader {
     }
 
     private static MalformedFrameException malformed(final String field, final Object value, final Object expected) {
-        return new MalformedFrameException("malformed niodev frame: " + field + " is " + value + ", expected "
+        return new MalformedFrameException("malformed frame: " + field + " is " + value + ", expected "
             + expected);
     }
 

@@ -73,7 +73,7 @@ final class FrameHeaderProperties {
         try {
             header.decode(ByteBuffer.wrap(bytes));
         } catch (final MalformedFrameException expected) {
-            if (!expected.getMessage().startsWith("malformed niodev frame: ")) {
+            if (!expected.getMessage().startsWith("malformed frame: ")) {
                 throw new AssertionError("undocumented message: " + expected.getMessage(), expected);
             }
         }
