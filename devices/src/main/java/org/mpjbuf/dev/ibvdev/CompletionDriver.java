@@ -22,12 +22,33 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Thread-safe: {@link #poll}, {@link #pollingStops} and {@link #stop} from any thread.
  */
 final class CompletionDriver implements Runnable {
+    /** What the driver tells the device it drives. */
+    interface Owner {
+        /**
+         * Returns the rank, for names and messages.
+         *
+         * @return the rank
+         */
+        int rank();
+
+        /** Acts on the failures the channels reported during the poll; by the driving thread. */
+        void handleLinkFailures();
+
+        /**
+         * The completion queue failed (it overflowed, or the adapter refused the poll): nothing
+         * progresses any more.
+         *
+         * @param reason what failed
+         */
+        void completionQueueFailed(String reason);
+    }
+
     /** How long the progress thread stands aside after a waiting thread last polled. */
     static final long HANDOVER_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     private static final long MIN_PAUSE_NANOS = TimeUnit.MICROSECONDS.toNanos(5);
     private static final long MAX_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
-    private final IbvdevDevice device;
+    private final Owner device;
     private final Verbs verbs;
     private final Verbs.CompletionQueue queue;
     private final IbvdevLink[] links;
@@ -40,12 +61,12 @@ final class CompletionDriver implements Runnable {
     /**
      * Creates the driver; {@link #start()} starts its thread.
      *
-     * @param device the device, told when the queue fails
+     * @param device the device, told of failures
      * @param verbs the verbs
      * @param queue the rank's completion queue
      * @param links the link to each peer, by rank ({@code null} for this rank)
      */
-    CompletionDriver(final IbvdevDevice device, final Verbs verbs, final Verbs.CompletionQueue queue,
+    CompletionDriver(final Owner device, final Verbs verbs, final Verbs.CompletionQueue queue,
                      final IbvdevLink[] links) {
         this.device = device;
         this.verbs = verbs;

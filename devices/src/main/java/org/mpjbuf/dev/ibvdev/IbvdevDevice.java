@@ -38,7 +38,7 @@ import org.mpjbuf.dev.protocol.MessageDevice;
  *
  * <p>Thread-safe except {@link #init} and {@link #finish}, which the rank calls once each.
  */
-final class IbvdevDevice extends MessageDevice {
+final class IbvdevDevice extends MessageDevice implements CompletionDriver.Owner {
     /** The bootstrap key of a rank's port: its LID and GID. */
     static final String PORT_KEY = "mpjbuf.ibvdev.port";
     /** The bootstrap key prefix of the queue pair a rank keeps for a peer, followed by the peer's rank. */
@@ -353,14 +353,16 @@ final class IbvdevDevice extends MessageDevice {
     }
 
     /** Handles the failures channels reported; by the driving thread. */
-    void handleLinkFailures() {
+    @Override
+    public void handleLinkFailures() {
         for (Failure failure = failures.poll(); failure != null; failure = failures.poll()) {
             linkFailed(failure.link, failure.reason);
         }
     }
 
     /** The completion queue failed: nothing progresses any more, so every link fails. */
-    void completionQueueFailed(final String reason) {
+    @Override
+    public void completionQueueFailed(final String reason) {
         for (final IbvdevLink link : links) {
             if (link != null) {
                 linkFailed(link, reason);

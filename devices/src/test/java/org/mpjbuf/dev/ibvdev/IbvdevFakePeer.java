@@ -170,6 +170,23 @@ final class IbvdevFakePeer implements AutoCloseable {
         return header;
     }
 
+    /**
+     * Registers memory for remote writes and deregisters it again, as a rank does when it frees a
+     * buffer it had offered: the key is revoked.
+     *
+     * @return the memory's address and its revoked rkey
+     */
+    long[] revokedMemory() {
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+            MemorySegment memory = arena.allocate(64 * 1024, 64);
+            Verbs.MemoryRegion region = verbs.register(domain, memory,
+                VerbsConstants.ACCESS_LOCAL_WRITE | VerbsConstants.ACCESS_REMOTE_WRITE);
+            long[] revoked = {memory.address(), region.rkey()};
+            verbs.deregister(region);
+            return revoked;
+        }
+    }
+
     /** Rank 1 vanishes: its soft adapter closes without a goodbye, as when its process is killed. */
     void kill() {
         polling = false;

@@ -23,9 +23,10 @@ import org.mpjbuf.dev.protocol.FrameHeader;
 
 /**
  * ibvdev's error paths, driven through the software verbs device by a hand-made rank 1
- * ({@link IbvdevFakePeer}): a peer that dies, a ready message whose remote key the peer's adapter
- * refuses, and hostile frames. Each time every request of rank 0 that involves rank 1 fails within
- * seconds with an error naming it, later sends to it fail at once, and nothing hangs.
+ * ({@link IbvdevFakePeer}): a peer that dies, a ready message that names memory whose remote key
+ * its owner has revoked, and hostile frames. Each time every request of rank 0 that involves
+ * rank 1 fails within seconds with an error naming it, later sends to it fail at once, and nothing
+ * hangs.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 final class IbvdevPeerFailureTest {
@@ -60,7 +61,7 @@ final class IbvdevPeerFailureTest {
     }
 
     @Test
-    void shouldFailARendezvousSendWhoseReadyMessageNamesAKeyTheAdapterRefuses() throws Exception {
+    void shouldFailARendezvousSendWhoseReadyMessageNamesARevokedKey() throws Exception {
         try (IbvdevFakePeer peer = IbvdevFakePeer.start()) {
             Device device = peer.device;
             Request send = device.isend(new byte[64 * 1024], 0, 64 * 1024, ONE, 7, CONTEXT);
@@ -71,7 +72,8 @@ final class IbvdevPeerFailureTest {
                 .order(java.nio.ByteOrder.nativeOrder());
             cts.put(IbvdevFakePeer.header(FrameDescriptor.CTS, FrameDescriptor.FLAG_REMOTE_MEMORY,
                 FrameDescriptor.REMOTE_MEMORY_LENGTH, rts.sendId, 99).array());
-            cts.putLong(0x1000).putInt(0x5EED);
+            long[] revoked = peer.revokedMemory();
+            cts.putLong(revoked[0]).putInt((int) revoked[1]);
             peer.send(cts.array());
             DeviceException failed = assertThrows(DeviceException.class, send::await);
             assertTrue(failed.getMessage().contains("rank 1"), failed.getMessage());
