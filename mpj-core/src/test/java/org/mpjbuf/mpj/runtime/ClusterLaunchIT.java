@@ -21,7 +21,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * Programs started by the launchers clusters run, as their users type it
  * ({@code mpiexec.hydra -n N java -cp ... Main}, {@code mpirun.openmpi -np N java ...}):
- * {@code MPI.Init} recognizes the launcher and joins its job on niodev, with nothing from
+ * {@code MPI.Init} recognizes the launcher and joins its job on niodev (or on ibvdev, when
+ * {@code mpjbuf.mpj.launchedDevice} says so), with nothing from
  * {@code bin/mpjrun}: MPICH's Hydra through PMI-1 on its socket, Open MPI's {@code mpirun}
  * through its PMIx server. Each launcher is named as such, and a launcher that is not installed
  * skips its tests with the reason ({@code .ci/run} installs both).
@@ -59,6 +60,18 @@ class ClusterLaunchIT {
         }
     }
 
+    @ParameterizedTest(name = "{0}: the launcher test program on 4 ranks of ibvdev")
+    @EnumSource(Launcher.class)
+    void shouldRunAProgramOnIbvdevUnderTheLauncher(Launcher launcher) throws Exception {
+        Launch launch = launch(launcher, 4, List.of("-Dmpjbuf.mpj.launchedDevice=ibvdev",
+            "-Dmpjbuf.ibvdev.verbs=" + System.getProperty("mpjbuf.ibvdev.verbs", "soft")),
+            "org.mpjbuf.mpj.testprograms.LaunchedProgram");
+        assertEquals(0, launch.status(), launch.output());
+        for (int rank = 0; rank < 4; rank++) {
+            assertTrue(launch.output().contains("rank " + rank + " of 4 OK"), launch.output());
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(Launcher.class)
     void shouldSendDerivedDatatypesBetweenLaunchedRanks(Launcher launcher) throws Exception {
@@ -86,12 +99,18 @@ class ClusterLaunchIT {
 
     private static Launch launch(Launcher launcher, int ranks, String mainClass, String... args)
         throws IOException, InterruptedException {
+        return launch(launcher, ranks, List.of(), mainClass, args);
+    }
+
+    private static Launch launch(Launcher launcher, int ranks, List<String> jvmOptions, String mainClass,
+                                 String... args) throws IOException, InterruptedException {
         assumeTrue(onPath(launcher.command()), launcher.command() + " is not installed (Debian: mpich for mpiexec.hydra,"
             + " openmpi-bin for mpirun.openmpi); its tests need it");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(launcher.prefix);
-        command.addAll(List.of(Integer.toString(ranks), java, "--enable-native-access=ALL-UNNAMED", "-cp",
-            MpjrunProcess.classPathWithTestPrograms(), mainClass));
+        command.addAll(List.of(Integer.toString(ranks), java, "--enable-native-access=ALL-UNNAMED"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", MpjrunProcess.classPathWithTestPrograms(), mainClass));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         try {
