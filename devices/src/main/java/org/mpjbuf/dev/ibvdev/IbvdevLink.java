@@ -227,7 +227,10 @@ final class IbvdevLink implements Link, VerbsChannel.Listener, AutoCloseable {
                 return;
             }
         } catch (final DeviceException ex) {
-            transfer.release();
+            if (!transfer.posted) {
+                // a posted write may still read its memory: markClosed fails it, close gives it back
+                transfer.release();
+            }
             throw ex;
         } finally {
             frameLock.unlock();
@@ -282,18 +285,23 @@ final class IbvdevLink implements Link, VerbsChannel.Listener, AutoCloseable {
 
     @Override
     public void writeCompleted(final long token) {
-        final Transfer done;
+        Transfer done = null;
+        String failure = null;
         frameLock.lock();
         try {
             done = writes.remove((int) token);
-            while (done != null && !waitingWrites.isEmpty() && writes.size() < maxWrites && closedBecause == null) {
-                write(waitingWrites.poll());
+            while (done != null && !waitingWrites.isEmpty() && writes.size() < maxWrites) {
+                // it leaves the queue once posted: a write that fails stays there for markClosed to fail
+                write(waitingWrites.peek());
+                waitingWrites.poll();
             }
         } catch (final DeviceException ex) {
-            device.linkFailed(this, ex.getMessage());
-            return;
+            failure = ex.getMessage();
         } finally {
             frameLock.unlock();
+        }
+        if (failure != null) {
+            device.linkFailed(this, failure);
         }
         if (done == null) {
             device.linkFailed(this, "a write completion with token " + token + " reached the link to rank " + peer
@@ -525,6 +533,7 @@ final class IbvdevLink implements Link, VerbsChannel.Listener, AutoCloseable {
         nextToken = (token + 1) & TOKEN_MASK;
         channel.write(transfer.localAddress, transfer.send.messageLength, transfer.localKey, transfer.remoteAddress,
             transfer.remoteKey, token);
+        transfer.posted = true;
         writes.put(token, transfer);
         dataFrame(transfer);
     }
@@ -585,6 +594,8 @@ final class IbvdevLink implements Link, VerbsChannel.Listener, AutoCloseable {
         final int remoteKey;
         MemorySegment block;
         Verbs.MemoryRegion pin;
+        /** Whether its write was posted: its memory is given back only once the write is over. */
+        boolean posted;
         long localAddress;
         int localKey;
 
