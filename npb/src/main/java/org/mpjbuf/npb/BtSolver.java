@@ -52,6 +52,8 @@ final class BtSolver {
     private static final int BLOCK = FluxJacobians.BLOCK;
     private static final int FORWARD_VALUES = BLOCK + 5;
     private static final int BACKWARD_VALUES = 5;
+    /** The most lines of a sheet taken side by side. */
+    private static final int WIDTH = 8;
 
     private final Intracomm comm;
     private final SpPartition partition;
@@ -61,13 +63,14 @@ final class BtSolver {
     private final double[] outgoing;
     private final double[] incoming;
     /**
-     * The Jacobians {@code F} and {@code N} along one line, 25 values a point, from the point before it starts;
+     * The Jacobians {@code F} and {@code N} at three rows of a sheet, 25 values a line, {@link #WIDTH} lines a row;
      * zeroed when a direction's solve starts, after which only the entries that can be non-zero along it are written.
      */
     private final double[] inviscid;
     private final double[] viscous;
-    private final double[] lower = new double[BLOCK];
-    private final double[] diagonal = new double[BLOCK];
+    /** The blocks {@code A} and {@code B} at a row of a sheet, 25 values a line. */
+    private final double[] lower;
+    private final double[] diagonal;
     private final double[] right = new double[5];
     private Request pendingSend;
 
@@ -83,20 +86,20 @@ final class BtSolver {
         this.partition = partition;
         this.k = k;
         int lines = 0;
-        int longest = 0;
         normalisedUpper = new double[partition.cells.length][];
         for (int c = 0; c < partition.cells.length; c++) {
             SpCell cell = partition.cells[c];
             normalisedUpper[c] = new double[BLOCK * cell.volume];
             for (int dir = 0; dir < 3; dir++) {
                 lines = Math.max(lines, cell.lineCount(dir, k.points));
-                longest = Math.max(longest, cell.size[dir]);
             }
         }
         outgoing = new double[FORWARD_VALUES * lines];
         incoming = new double[FORWARD_VALUES * lines];
-        inviscid = new double[BLOCK * (longest + 2)];
-        viscous = new double[BLOCK * (longest + 2)];
+        inviscid = new double[3 * BLOCK * WIDTH];
+        viscous = new double[3 * BLOCK * WIDTH];
+        lower = new double[BLOCK * WIDTH];
+        diagonal = new double[BLOCK * WIDTH];
     }
 
     /**
@@ -113,32 +116,30 @@ final class BtSolver {
         for (int stage = 0; stage < q; stage++) {
             int c = partition.slice[dir][stage];
             SpCell cell = partition.cells[c];
-            int count = FORWARD_VALUES * cell.lineCount(dir, k.points);
+            int lines = cell.lineCount(dir, k.points);
             if (stage > 0) {
-                comm.Recv(incoming, 0, count, MPI.DOUBLE, partition.predecessor[dir], FORWARD_TAG + dir);
+                comm.Recv(incoming, 0, FORWARD_VALUES * lines, MPI.DOUBLE, partition.predecessor[dir],
+                        FORWARD_TAG + dir);
             }
-            boolean sends = stage < q - 1;
-            if (sends) {
-                awaitSend();
-            }
-            eliminate(cell, normalisedUpper[c], dir, stage > 0, sends);
-            if (sends) {
-                pendingSend = comm.Isend(outgoing, 0, count, MPI.DOUBLE, partition.successor[dir], FORWARD_TAG + dir);
+            awaitSend();
+            eliminate(cell, normalisedUpper[c], dir, stage, q);
+            if (stage < q - 1) {
+                pendingSend = comm.Isend(outgoing, 0, FORWARD_VALUES * lines, MPI.DOUBLE, partition.successor[dir],
+                        FORWARD_TAG + dir);
+            } else if (stage > 0) {
+                pendingSend = comm.Isend(outgoing, 0, BACKWARD_VALUES * lines, MPI.DOUBLE,
+                        partition.predecessor[dir], BACKWARD_TAG + dir);
             }
         }
-        awaitSend();
-        for (int stage = q - 1; stage >= 0; stage--) {
+        for (int stage = q - 2; stage >= 0; stage--) {
             int c = partition.slice[dir][stage];
             SpCell cell = partition.cells[c];
             int count = BACKWARD_VALUES * cell.lineCount(dir, k.points);
-            if (stage < q - 1) {
-                comm.Recv(incoming, 0, count, MPI.DOUBLE, partition.successor[dir], BACKWARD_TAG + dir);
-            }
+            comm.Recv(incoming, 0, count, MPI.DOUBLE, partition.successor[dir], BACKWARD_TAG + dir);
+            awaitSend();
             boolean sends = stage > 0;
-            if (sends) {
-                awaitSend();
-            }
-            substitute(cell, normalisedUpper[c], dir, stage < q - 1, sends);
+            forEachGroup(cell, dir, (start, lanes, line) ->
+                    substituteGroup(cell, normalisedUpper[c], dir, start, lanes, line, true, sends));
             if (sends) {
                 pendingSend = comm.Isend(outgoing, 0, count, MPI.DOUBLE, partition.predecessor[dir],
                         BACKWARD_TAG + dir);
@@ -154,134 +155,218 @@ final class BtSolver {
         }
     }
 
+    /** What is done with a group of lines side by side. */
+    @FunctionalInterface
+    private interface GroupAction {
+        /**
+         * @param start the index of the group's first line's first point
+         * @param lanes the group's lines, {@code cell.stride[a]} apart at each point
+         * @param line the number of the group's first line among the cell's lines
+         */
+        void apply(int start, int lanes, int line);
+    }
+
     /**
-     * The forward pass over a cell's lines: with {@code received}, the
-     * first point continues from the previous cell's last one in
-     * {@code incoming}; with {@code sends}, each line's last {@code C'} and
-     * {@code rhs'} go into {@code outgoing}.
+     * Hands the lines along {@code dir} through a cell to {@code action} in groups of up to {@link #WIDTH} lines
+     * side by side: the lines of a sheet (those that share their coordinate along {@code b}) in order along
+     * {@code a}. Along y and z neighbouring lines are neighbours in memory; along x a narrow group keeps the
+     * lines' points in the level 2 cache from one point to the next.
      */
-    private void eliminate(SpCell cell, double[] upper, int dir, boolean received, boolean sends) {
+    private void forEachGroup(SpCell cell, int dir, GroupAction action) {
         int a = dir == 0 ? 1 : 0;
         int b = dir == 2 ? 1 : 2;
+        int lastLine = cell.last(a, k.points[a]);
+        int[] local = {cell.first(0), cell.first(1), cell.first(2)};
+        int line = 0;
+        for (; local[b] <= cell.last(b, k.points[b]); local[b]++) {
+            for (local[a] = cell.first(a); local[a] <= lastLine; local[a] += WIDTH) {
+                int lanes = Math.min(WIDTH, lastLine - local[a] + 1);
+                action.apply(cell.index(local[0], local[1], local[2]), lanes, line);
+                line += lanes;
+            }
+        }
+    }
+
+    /**
+     * The forward pass over a cell's lines in stage {@code stage} of {@code q}: after the first stage, the
+     * first point continues from the previous cell's last one in {@code incoming}; before the last, each
+     * line's last {@code C'} and {@code rhs'} go into {@code outgoing}. In the last stage, nothing waits
+     * between a line's forward and backward pass: each group's backward pass follows its forward pass while
+     * its {@code C'} is still in the cache, and after the first stage each line's first solution goes into
+     * {@code outgoing}.
+     */
+    private void eliminate(SpCell cell, double[] upper, int dir, int stage, int q) {
+        boolean last = stage == q - 1;
+        forEachGroup(cell, dir, (start, lanes, line) -> {
+            eliminateGroup(cell, upper, dir, start, lanes, line, stage > 0, !last);
+            if (last) {
+                substituteGroup(cell, upper, dir, start, lanes, line, false, stage > 0);
+            }
+        });
+    }
+
+    /**
+     * The forward pass over a group of lines, a point of each at a time, so that no point waits for the one
+     * before it: with {@code received}, the first point continues from the previous cell's last one in
+     * {@code incoming}; with {@code sends}, each line's last {@code C'} and {@code rhs'} go into
+     * {@code outgoing}. A row's blocks are formed first, off the path of the solves, which depend on the
+     * point before them along their line.
+     */
+    private void eliminateGroup(SpCell cell, double[] upper, int dir, int start, int lanes, int line,
+            boolean received, boolean sends) {
         int s = cell.stride[dir];
+        int laneStride = cell.stride[dir == 0 ? 1 : 0];
         int v = cell.volume;
         double[] rhs = cell.rhs;
-        double t1 = k.dtt1[dir];
-        double t2 = k.dtt2[dir];
-        double[] d = k.d[dir];
-        int first = cell.first(dir);
-        int n = cell.last(dir, k.points[dir]) - first + 1;
-        int[] local = new int[3];
-        int line = 0;
-        for (local[b] = cell.first(b); local[b] <= cell.last(b, k.points[b]); local[b]++) {
-            for (local[a] = cell.first(a); local[a] <= cell.last(a, k.points[a]); local[a]++, line++) {
-                local[dir] = first;
-                int start = cell.index(local[0], local[1], local[2]);
-                for (int t = 0; t <= n + 1; t++) {
-                    int q = start + (t - 1) * s;
-                    FluxJacobians.writeInviscid(cell.u, q, v, cell.rhoI[q], cell.qs[q], dir + 1, inviscid, BLOCK * t);
-                    FluxJacobians.writeViscous(cell.u, q, v, cell.rhoI[q], dir + 1, viscous, BLOCK * t);
+        int n = cell.last(dir, k.points[dir]) - cell.first(dir) + 1;
+        writeJacobians(cell, dir, start - s, laneStride, lanes, 0);
+        writeJacobians(cell, dir, start, laneStride, lanes, 1);
+        for (int t = 0; t < n; t++) {
+            int row = start + t * s;
+            writeJacobians(cell, dir, row + s, laneStride, lanes, (t + 2) % 3);
+            formBlocks(upper, dir, row, laneStride, lanes, t, t > 0 || received);
+            for (int i = 0; i < lanes; i++) {
+                int p = row + i * laneStride;
+                int o = BLOCK * i;
+                for (int m = 0; m < 5; m++) {
+                    right[m] = rhs[m * v + p];
                 }
-                for (int t = 0; t < n; t++) {
-                    int p = start + t * s;
-                    int here = BLOCK * (t + 1);
-                    int next = BLOCK * (t + 2);
-                    int c = BLOCK * p;
-                    for (int e = 0; e < BLOCK; e++) {
-                        diagonal[e] = t1 * 2.0 * viscous[here + e];
-                        upper[c + e] = t2 * inviscid[next + e] - t1 * viscous[next + e];
-                    }
-                    for (int row = 0; row < 5; row++) {
-                        diagonal[6 * row] = 1.0 + diagonal[6 * row] + t1 * 2.0 * d[row];
-                        upper[c + 6 * row] -= t1 * d[row];
-                        right[row] = rhs[row * v + p];
-                    }
-                    if (t > 0 || received) {
-                        int previous = BLOCK * t;
-                        for (int e = 0; e < BLOCK; e++) {
-                            lower[e] = -t2 * inviscid[previous + e] - t1 * viscous[previous + e];
-                        }
-                        for (int row = 0; row < 5; row++) {
-                            lower[6 * row] -= t1 * d[row];
-                        }
-                        if (t > 0) {
-                            int pp = p - s;
-                            subtractLowerTimes(rhs, pp, v);
-                            subtractProduct(upper, BLOCK * pp);
-                        } else {
-                            int o = FORWARD_VALUES * line;
-                            subtractLowerTimes(incoming, o + BLOCK, 1);
-                            subtractProduct(incoming, o);
-                        }
-                    }
-                    gaussJordan(upper, c);
-                    for (int m = 0; m < 5; m++) {
-                        rhs[m * v + p] = right[m];
-                    }
+                if (t > 0) {
+                    int pp = p - s;
+                    subtractLowerTimes(o, rhs, pp, v);
+                    subtractProduct(o, upper, BLOCK * pp);
+                } else if (received) {
+                    int in = FORWARD_VALUES * (line + i);
+                    subtractLowerTimes(o, incoming, in + BLOCK, 1);
+                    subtractProduct(o, incoming, in);
                 }
-                if (sends) {
-                    int last = start + (n - 1) * s;
-                    int o = FORWARD_VALUES * line;
-                    System.arraycopy(upper, BLOCK * last, outgoing, o, BLOCK);
-                    for (int m = 0; m < 5; m++) {
-                        outgoing[o + BLOCK + m] = rhs[m * v + last];
-                    }
+                gaussJordan(o, upper, BLOCK * p);
+                for (int m = 0; m < 5; m++) {
+                    rhs[m * v + p] = right[m];
+                }
+            }
+        }
+        if (sends) {
+            for (int i = 0; i < lanes; i++) {
+                int last = start + (n - 1) * s + i * laneStride;
+                int out = FORWARD_VALUES * (line + i);
+                System.arraycopy(upper, BLOCK * last, outgoing, out, BLOCK);
+                for (int m = 0; m < 5; m++) {
+                    outgoing[out + BLOCK + m] = rhs[m * v + last];
                 }
             }
         }
     }
 
     /**
-     * {@code right -= A x}, with {@code x} at {@code offset}, {@code offset + stride}, ... of {@code source}.
+     * Writes {@code F} and {@code N} at a row of a sheet, the points {@code row + i * laneStride} of its
+     * {@code lanes} lines, into {@code slot} (of three, taken in turn along the lines) of {@link #inviscid}
+     * and {@link #viscous}.
+     */
+    private void writeJacobians(SpCell cell, int dir, int row, int laneStride, int lanes, int slot) {
+        int offset = BLOCK * slot * WIDTH;
+        for (int i = 0; i < lanes; i++) {
+            int q = row + i * laneStride;
+            int o = offset + BLOCK * i;
+            FluxJacobians.writeInviscid(cell.u, q, cell.volume, cell.rhoI[q], cell.qs[q], dir + 1, inviscid, o);
+            FluxJacobians.writeViscous(cell.u, q, cell.volume, cell.rhoI[q], dir + 1, viscous, o);
+        }
+    }
+
+    /**
+     * Forms the blocks of row {@code t} of a sheet from the Jacobians of its rows {@code t - 1} to
+     * {@code t + 1}: {@code B} into {@link #diagonal} and {@code C} into {@code upper} at each point, and
+     * with {@code coupled} {@code A} into {@link #lower}, 25 values a line.
+     */
+    private void formBlocks(double[] upper, int dir, int row, int laneStride, int lanes, int t, boolean coupled) {
+        double t1 = k.dtt1[dir];
+        double t2 = k.dtt2[dir];
+        double[] d = k.d[dir];
+        int previous = BLOCK * (t % 3) * WIDTH;
+        int here = BLOCK * ((t + 1) % 3) * WIDTH;
+        int next = BLOCK * ((t + 2) % 3) * WIDTH;
+        for (int i = 0; i < lanes; i++) {
+            int o = BLOCK * i;
+            int c = BLOCK * (row + i * laneStride);
+            for (int e = 0; e < BLOCK; e++) {
+                diagonal[o + e] = t1 * 2.0 * viscous[here + o + e];
+                upper[c + e] = t2 * inviscid[next + o + e] - t1 * viscous[next + o + e];
+            }
+            for (int m = 0; m < 5; m++) {
+                diagonal[o + 6 * m] = 1.0 + diagonal[o + 6 * m] + t1 * 2.0 * d[m];
+                upper[c + 6 * m] -= t1 * d[m];
+            }
+            if (coupled) {
+                for (int e = 0; e < BLOCK; e++) {
+                    lower[o + e] = -t2 * inviscid[previous + o + e] - t1 * viscous[previous + o + e];
+                }
+                for (int m = 0; m < 5; m++) {
+                    lower[o + 6 * m] -= t1 * d[m];
+                }
+            }
+        }
+    }
+
+    /**
+     * {@code right -= A x}, with {@code A} at {@code o} of {@link #lower} and {@code x} at {@code offset},
+     * {@code offset + stride}, ... of {@code source}.
      * Here and in the other products, the operand read at every row is held in locals, and each sum is
      * written as one expression in the order of the loop over {@code j}: the JIT would otherwise load it
      * again after each store into an array of the same type.
      */
-    private void subtractLowerTimes(double[] source, int offset, int stride) {
+    private void subtractLowerTimes(int o, double[] source, int offset, int stride) {
         double x0 = source[offset];
         double x1 = source[offset + stride];
         double x2 = source[offset + 2 * stride];
         double x3 = source[offset + 3 * stride];
         double x4 = source[offset + 4 * stride];
         for (int m = 0; m < 5; m++) {
-            int row = 5 * m;
+            int row = o + 5 * m;
             right[m] = right[m] - lower[row] * x0 - lower[row + 1] * x1 - lower[row + 2] * x2
                     - lower[row + 3] * x3 - lower[row + 4] * x4;
         }
     }
 
-    /** {@code B -= A C'}, with {@code C'} at {@code offset} of {@code source}. */
-    private void subtractProduct(double[] source, int offset) {
+    /** {@code B -= A C'}, with {@code A} and {@code B} at {@code o} of theirs and {@code C'} at {@code offset} of {@code source}. */
+    private void subtractProduct(int o, double[] source, int offset) {
         for (int row = 0; row < 5; row++) {
-            int r = 5 * row;
+            int r = o + 5 * row;
             double a0 = lower[r];
             double a1 = lower[r + 1];
             double a2 = lower[r + 2];
             double a3 = lower[r + 3];
             double a4 = lower[r + 4];
             for (int col = 0; col < 5; col++) {
-                int o = offset + col;
-                diagonal[r + col] = diagonal[r + col] - a0 * source[o] - a1 * source[o + 5] - a2 * source[o + 10]
-                        - a3 * source[o + 15] - a4 * source[o + 20];
+                int x = offset + col;
+                diagonal[r + col] = diagonal[r + col] - a0 * source[x] - a1 * source[x + 5] - a2 * source[x + 10]
+                        - a3 * source[x + 15] - a4 * source[x + 20];
             }
         }
     }
 
     /**
-     * Replaces {@code C} at {@code offset} of {@code upper} and {@code right} by {@code B^-1 C} and {@code B^-1 right}.
+     * Replaces {@code C} at {@code offset} of {@code upper} and {@code right} by {@code B^-1 C} and {@code B^-1 right},
+     * with {@code B} at {@code o} of {@link #diagonal}.
      * The pivot row of {@code C} is held in locals while the other rows are reduced: the JIT cannot tell that
      * the rows it stores into are not the row it reads, and would otherwise load the pivot row again after each store.
      */
-    private void gaussJordan(double[] upper, int offset) {
+    private void gaussJordan(int o, double[] upper, int offset) {
         double[] bm = diagonal;
         double[] r = right;
         for (int p = 0; p < 5; p++) {
-            int pivotRow = 5 * p;
+            int pivotRow = o + 5 * p;
             double pivot = 1.0 / bm[pivotRow + p];
-            for (int j = p + 1; j < 5; j++) {
-                bm[pivotRow + j] *= pivot;
-            }
-            int c = offset + pivotRow;
+            double b0 = bm[pivotRow] * pivot;
+            double b1 = bm[pivotRow + 1] * pivot;
+            double b2 = bm[pivotRow + 2] * pivot;
+            double b3 = bm[pivotRow + 3] * pivot;
+            double b4 = bm[pivotRow + 4] * pivot;
+            bm[pivotRow] = b0;
+            bm[pivotRow + 1] = b1;
+            bm[pivotRow + 2] = b2;
+            bm[pivotRow + 3] = b3;
+            bm[pivotRow + 4] = b4;
+            int c = offset + 5 * p;
             double c0 = upper[c] * pivot;
             double c1 = upper[c + 1] * pivot;
             double c2 = upper[c + 2] * pivot;
@@ -298,12 +383,14 @@ final class BtSolver {
                 if (m == p) {
                     continue;
                 }
-                int row = 5 * m;
+                int row = o + 5 * m;
                 double coefficient = bm[row + p];
-                for (int j = p + 1; j < 5; j++) {
-                    bm[row + j] -= coefficient * bm[pivotRow + j];
-                }
-                int cm = offset + row;
+                bm[row] -= coefficient * b0;
+                bm[row + 1] -= coefficient * b1;
+                bm[row + 2] -= coefficient * b2;
+                bm[row + 3] -= coefficient * b3;
+                bm[row + 4] -= coefficient * b4;
+                int cm = offset + 5 * m;
                 upper[cm] -= coefficient * c0;
                 upper[cm + 1] -= coefficient * c1;
                 upper[cm + 2] -= coefficient * c2;
@@ -334,39 +421,36 @@ final class BtSolver {
     }
 
     /**
-     * The backward pass over a cell's lines: with {@code received}, the
-     * last point uses the next cell's first solution in {@code incoming};
-     * with {@code sends}, each line's first solution goes into
-     * {@code outgoing}.
+     * The backward pass over a group of lines, a point of each at a time: with {@code received}, the last
+     * point uses the next cell's first solution in {@code incoming}; with {@code sends}, each line's first
+     * solution goes into {@code outgoing}.
      */
-    private void substitute(SpCell cell, double[] upper, int dir, boolean received, boolean sends) {
-        int a = dir == 0 ? 1 : 0;
-        int b = dir == 2 ? 1 : 2;
+    private void substituteGroup(SpCell cell, double[] upper, int dir, int start, int lanes, int line,
+            boolean received, boolean sends) {
         int s = cell.stride[dir];
+        int laneStride = cell.stride[dir == 0 ? 1 : 0];
         int v = cell.volume;
         double[] rhs = cell.rhs;
-        int first = cell.first(dir);
-        int n = cell.last(dir, k.points[dir]) - first + 1;
-        int[] local = new int[3];
-        int line = 0;
-        for (local[b] = cell.first(b); local[b] <= cell.last(b, k.points[b]); local[b]++) {
-            for (local[a] = cell.first(a); local[a] <= cell.last(a, k.points[a]); local[a]++, line++) {
-                local[dir] = first;
-                int start = cell.index(local[0], local[1], local[2]);
-                for (int t = n - 1; t >= 0; t--) {
-                    int p = start + t * s;
-                    int c = BLOCK * p;
-                    if (t < n - 1) {
-                        subtractUpperTimes(upper, c, rhs, v, p, rhs, p + s, v);
-                    } else if (received) {
-                        subtractUpperTimes(upper, c, rhs, v, p, incoming, BACKWARD_VALUES * line, 1);
-                    }
-                }
-                if (sends) {
-                    int o = BACKWARD_VALUES * line;
-                    for (int m = 0; m < 5; m++) {
-                        outgoing[o + m] = rhs[m * v + start];
-                    }
+        int n = cell.last(dir, k.points[dir]) - cell.first(dir) + 1;
+        if (received) {
+            int row = start + (n - 1) * s;
+            for (int i = 0; i < lanes; i++) {
+                int p = row + i * laneStride;
+                subtractUpperTimes(upper, BLOCK * p, rhs, v, p, incoming, BACKWARD_VALUES * (line + i), 1);
+            }
+        }
+        for (int t = n - 2; t >= 0; t--) {
+            int row = start + t * s;
+            for (int i = 0; i < lanes; i++) {
+                int p = row + i * laneStride;
+                subtractUpperTimes(upper, BLOCK * p, rhs, v, p, rhs, p + s, v);
+            }
+        }
+        if (sends) {
+            for (int i = 0; i < lanes; i++) {
+                int out = BACKWARD_VALUES * (line + i);
+                for (int m = 0; m < 5; m++) {
+                    outgoing[out + m] = rhs[m * v + start + i * laneStride];
                 }
             }
         }
