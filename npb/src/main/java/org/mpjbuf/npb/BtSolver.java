@@ -72,6 +72,8 @@ final class BtSolver {
     private final double[] lower;
     private final double[] diagonal;
     private final double[] right = new double[5];
+    /** The block {@code B} of the point being eliminated, and then its elimination's factors ({@link #gaussJordan}). */
+    private final double[] factors = new double[BLOCK];
     private Request pendingSend;
 
     /**
@@ -239,8 +241,10 @@ final class BtSolver {
                     int in = FORWARD_VALUES * (line + i);
                     subtractLowerTimes(o, incoming, in + BLOCK, 1);
                     subtractProduct(o, incoming, in);
+                } else {
+                    System.arraycopy(diagonal, o, factors, 0, BLOCK);
                 }
-                gaussJordan(o, upper, BLOCK * p);
+                gaussJordan(upper, BLOCK * p);
                 for (int m = 0; m < 5; m++) {
                     rhs[m * v + p] = right[m];
                 }
@@ -327,7 +331,10 @@ final class BtSolver {
         }
     }
 
-    /** {@code B -= A C'}, with {@code A} and {@code B} at {@code o} of theirs and {@code C'} at {@code offset} of {@code source}. */
+    /**
+     * {@code B - A C'} into {@link #factors}, with {@code A} and {@code B} at {@code o} of theirs and {@code C'} at
+     * {@code offset} of {@code source}.
+     */
     private void subtractProduct(int o, double[] source, int offset) {
         for (int row = 0; row < 5; row++) {
             int r = o + 5 * row;
@@ -338,67 +345,88 @@ final class BtSolver {
             double a4 = lower[r + 4];
             for (int col = 0; col < 5; col++) {
                 int x = offset + col;
-                diagonal[r + col] = diagonal[r + col] - a0 * source[x] - a1 * source[x + 5] - a2 * source[x + 10]
+                factors[5 * row + col] = diagonal[r + col] - a0 * source[x] - a1 * source[x + 5] - a2 * source[x + 10]
                         - a3 * source[x + 15] - a4 * source[x + 20];
             }
         }
     }
 
     /**
-     * Replaces {@code C} at {@code offset} of {@code upper} and {@code right} by {@code B^-1 C} and {@code B^-1 right},
-     * with {@code B} at {@code o} of {@link #diagonal}.
-     * The pivot row of {@code C} is held in locals while the other rows are reduced: the JIT cannot tell that
-     * the rows it stores into are not the row it reads, and would otherwise load the pivot row again after each store.
+     * Replaces {@code C} at {@code offset} of {@code upper} and {@code right} by {@code B^-1 C} and
+     * {@code B^-1 right}, with {@code B} in {@link #factors}, by Gauss-Jordan elimination without pivoting,
+     * one column at a time. At step {@code p} the elimination scales row {@code p} by the inverse of its pivot
+     * and subtracts multiples of it from the other rows: every column goes through the same steps, whose
+     * factors (the pivot and the coefficients) are column {@code p} of {@code B} after the steps before it. So
+     * column {@code j} of {@code B} goes through steps {@code 0} to {@code j - 1} and then holds the factors of
+     * step {@code j}, its diagonal entry replaced by the pivot's inverse; then every column of {@code C} and
+     * {@code right}, held in locals, goes through all five. Each element sees the same operations in the same
+     * order as in the elimination row by row ({@code binvcrhs}); the columns of {@code B} left of the pivot's,
+     * which that leaves as they are, are not needed.
      */
-    private void gaussJordan(int o, double[] upper, int offset) {
-        double[] bm = diagonal;
-        double[] r = right;
-        for (int p = 0; p < 5; p++) {
-            int pivotRow = o + 5 * p;
-            double pivot = 1.0 / bm[pivotRow + p];
-            double b0 = bm[pivotRow] * pivot;
-            double b1 = bm[pivotRow + 1] * pivot;
-            double b2 = bm[pivotRow + 2] * pivot;
-            double b3 = bm[pivotRow + 3] * pivot;
-            double b4 = bm[pivotRow + 4] * pivot;
-            bm[pivotRow] = b0;
-            bm[pivotRow + 1] = b1;
-            bm[pivotRow + 2] = b2;
-            bm[pivotRow + 3] = b3;
-            bm[pivotRow + 4] = b4;
-            int c = offset + 5 * p;
-            double c0 = upper[c] * pivot;
-            double c1 = upper[c + 1] * pivot;
-            double c2 = upper[c + 2] * pivot;
-            double c3 = upper[c + 3] * pivot;
-            double c4 = upper[c + 4] * pivot;
-            upper[c] = c0;
-            upper[c + 1] = c1;
-            upper[c + 2] = c2;
-            upper[c + 3] = c3;
-            upper[c + 4] = c4;
-            double rp = r[p] * pivot;
-            r[p] = rp;
-            for (int m = 0; m < 5; m++) {
-                if (m == p) {
-                    continue;
-                }
-                int row = o + 5 * m;
-                double coefficient = bm[row + p];
-                bm[row] -= coefficient * b0;
-                bm[row + 1] -= coefficient * b1;
-                bm[row + 2] -= coefficient * b2;
-                bm[row + 3] -= coefficient * b3;
-                bm[row + 4] -= coefficient * b4;
-                int cm = offset + 5 * m;
-                upper[cm] -= coefficient * c0;
-                upper[cm + 1] -= coefficient * c1;
-                upper[cm + 2] -= coefficient * c2;
-                upper[cm + 3] -= coefficient * c3;
-                upper[cm + 4] -= coefficient * c4;
-                r[m] -= coefficient * rp;
-            }
+    private void gaussJordan(double[] upper, int offset) {
+        double[] f = factors;
+        for (int j = 0; j < 5; j++) {
+            eliminateColumn(f, j, 5, j);
+            f[6 * j] = 1.0 / f[6 * j];
         }
+        for (int j = 0; j < 5; j++) {
+            eliminateColumn(upper, offset + j, 5, 5);
+        }
+        eliminateColumn(right, 0, 1, 5);
+    }
+
+    /**
+     * Takes the column at {@code offset}, {@code offset + stride}, ... of {@code x} through the first
+     * {@code steps} steps of the elimination whose factors are in {@link #factors}: at step {@code p},
+     * {@code x[p] *= f[p][p]}, then {@code x[m] -= f[m][p] x[p]} for the other rows.
+     */
+    private void eliminateColumn(double[] x, int offset, int stride, int steps) {
+        double[] f = factors;
+        double x0 = x[offset];
+        double x1 = x[offset + stride];
+        double x2 = x[offset + 2 * stride];
+        double x3 = x[offset + 3 * stride];
+        double x4 = x[offset + 4 * stride];
+        if (steps > 0) {
+            x0 *= f[0];
+            x1 -= f[5] * x0;
+            x2 -= f[10] * x0;
+            x3 -= f[15] * x0;
+            x4 -= f[20] * x0;
+        }
+        if (steps > 1) {
+            x1 *= f[6];
+            x0 -= f[1] * x1;
+            x2 -= f[11] * x1;
+            x3 -= f[16] * x1;
+            x4 -= f[21] * x1;
+        }
+        if (steps > 2) {
+            x2 *= f[12];
+            x0 -= f[2] * x2;
+            x1 -= f[7] * x2;
+            x3 -= f[17] * x2;
+            x4 -= f[22] * x2;
+        }
+        if (steps > 3) {
+            x3 *= f[18];
+            x0 -= f[3] * x3;
+            x1 -= f[8] * x3;
+            x2 -= f[13] * x3;
+            x4 -= f[23] * x3;
+        }
+        if (steps > 4) {
+            x4 *= f[24];
+            x0 -= f[4] * x4;
+            x1 -= f[9] * x4;
+            x2 -= f[14] * x4;
+            x3 -= f[19] * x4;
+        }
+        x[offset] = x0;
+        x[offset + stride] = x1;
+        x[offset + 2 * stride] = x2;
+        x[offset + 3 * stride] = x3;
+        x[offset + 4 * stride] = x4;
     }
 
     /**
