@@ -58,8 +58,13 @@ final class BtSolver {
     private final Intracomm comm;
     private final SpPartition partition;
     private final SpConstants k;
-    /** Per cell, {@code C'} at every point: 25 values from {@code 25 * index}, row-major. */
+    /**
+     * Per cell, with more than one rank per line, {@code C'} at every point: 25 values a point, row-major,
+     * a line's points one after the other, from {@code 25 n line} for line {@code line} of {@code n} points.
+     */
     private final double[][] normalisedUpper;
+    /** {@code C'} at every point of a group of lines whose backward pass follows at once, laid out the same way. */
+    private final double[] groupUpper;
     private final double[] outgoing;
     private final double[] incoming;
     /**
@@ -88,14 +93,19 @@ final class BtSolver {
         this.partition = partition;
         this.k = k;
         int lines = 0;
+        int longest = 0;
         normalisedUpper = new double[partition.cells.length][];
         for (int c = 0; c < partition.cells.length; c++) {
             SpCell cell = partition.cells[c];
-            normalisedUpper[c] = new double[BLOCK * cell.volume];
+            if (partition.cellsPerSide > 1) {
+                normalisedUpper[c] = new double[BLOCK * cell.volume];
+            }
             for (int dir = 0; dir < 3; dir++) {
                 lines = Math.max(lines, cell.lineCount(dir, k.points));
+                longest = Math.max(longest, cell.size[dir]);
             }
         }
+        groupUpper = new double[BLOCK * WIDTH * longest];
         outgoing = new double[FORWARD_VALUES * lines];
         incoming = new double[FORWARD_VALUES * lines];
         inviscid = new double[3 * BLOCK * WIDTH];
@@ -124,7 +134,7 @@ final class BtSolver {
                         FORWARD_TAG + dir);
             }
             awaitSend();
-            eliminate(cell, normalisedUpper[c], dir, stage, q);
+            eliminate(cell, c, dir, stage, q);
             if (stage < q - 1) {
                 pendingSend = comm.Isend(outgoing, 0, FORWARD_VALUES * lines, MPI.DOUBLE, partition.successor[dir],
                         FORWARD_TAG + dir);
@@ -140,8 +150,9 @@ final class BtSolver {
             comm.Recv(incoming, 0, count, MPI.DOUBLE, partition.successor[dir], BACKWARD_TAG + dir);
             awaitSend();
             boolean sends = stage > 0;
-            forEachGroup(cell, dir, (start, lanes, line) ->
-                    substituteGroup(cell, normalisedUpper[c], dir, start, lanes, line, true, sends));
+            int n = cell.last(dir, k.points[dir]) - cell.first(dir) + 1;
+            forEachGroup(cell, dir, (start, lanes, line) -> substituteGroup(cell, normalisedUpper[c],
+                    BLOCK * n * line, dir, start, lanes, line, true, sends));
             if (sends) {
                 pendingSend = comm.Isend(outgoing, 0, count, MPI.DOUBLE, partition.predecessor[dir],
                         BACKWARD_TAG + dir);
@@ -197,12 +208,15 @@ final class BtSolver {
      * its {@code C'} is still in the cache, and after the first stage each line's first solution goes into
      * {@code outgoing}.
      */
-    private void eliminate(SpCell cell, double[] upper, int dir, int stage, int q) {
+    private void eliminate(SpCell cell, int c, int dir, int stage, int q) {
         boolean last = stage == q - 1;
+        int n = cell.last(dir, k.points[dir]) - cell.first(dir) + 1;
         forEachGroup(cell, dir, (start, lanes, line) -> {
-            eliminateGroup(cell, upper, dir, start, lanes, line, stage > 0, !last);
             if (last) {
-                substituteGroup(cell, upper, dir, start, lanes, line, false, stage > 0);
+                eliminateGroup(cell, groupUpper, 0, dir, start, lanes, line, stage > 0, false);
+                substituteGroup(cell, groupUpper, 0, dir, start, lanes, line, false, stage > 0);
+            } else {
+                eliminateGroup(cell, normalisedUpper[c], BLOCK * n * line, dir, start, lanes, line, stage > 0, true);
             }
         });
     }
@@ -214,7 +228,7 @@ final class BtSolver {
      * {@code outgoing}. A row's blocks are formed first, off the path of the solves, which depend on the
      * point before them along their line.
      */
-    private void eliminateGroup(SpCell cell, double[] upper, int dir, int start, int lanes, int line,
+    private void eliminateGroup(SpCell cell, double[] upper, int first, int dir, int start, int lanes, int line,
             boolean received, boolean sends) {
         int s = cell.stride[dir];
         int laneStride = cell.stride[dir == 0 ? 1 : 0];
@@ -226,17 +240,17 @@ final class BtSolver {
         for (int t = 0; t < n; t++) {
             int row = start + t * s;
             writeJacobians(cell, dir, row + s, laneStride, lanes, (t + 2) % 3);
-            formBlocks(upper, dir, row, laneStride, lanes, t, t > 0 || received);
+            formBlocks(upper, first + BLOCK * t, BLOCK * n, dir, lanes, t, t > 0 || received);
             for (int i = 0; i < lanes; i++) {
                 int p = row + i * laneStride;
                 int o = BLOCK * i;
+                int c = first + BLOCK * (i * n + t);
                 for (int m = 0; m < 5; m++) {
                     right[m] = rhs[m * v + p];
                 }
                 if (t > 0) {
-                    int pp = p - s;
-                    subtractLowerTimes(o, rhs, pp, v);
-                    subtractProduct(o, upper, BLOCK * pp);
+                    subtractLowerTimes(o, rhs, p - s, v);
+                    subtractProduct(o, upper, c - BLOCK);
                 } else if (received) {
                     int in = FORWARD_VALUES * (line + i);
                     subtractLowerTimes(o, incoming, in + BLOCK, 1);
@@ -244,7 +258,7 @@ final class BtSolver {
                 } else {
                     System.arraycopy(diagonal, o, factors, 0, BLOCK);
                 }
-                gaussJordan(upper, BLOCK * p);
+                gaussJordan(upper, c);
                 for (int m = 0; m < 5; m++) {
                     rhs[m * v + p] = right[m];
                 }
@@ -254,7 +268,7 @@ final class BtSolver {
             for (int i = 0; i < lanes; i++) {
                 int last = start + (n - 1) * s + i * laneStride;
                 int out = FORWARD_VALUES * (line + i);
-                System.arraycopy(upper, BLOCK * last, outgoing, out, BLOCK);
+                System.arraycopy(upper, first + BLOCK * (i * n + n - 1), outgoing, out, BLOCK);
                 for (int m = 0; m < 5; m++) {
                     outgoing[out + BLOCK + m] = rhs[m * v + last];
                 }
@@ -282,7 +296,7 @@ final class BtSolver {
      * {@code t + 1}: {@code B} into {@link #diagonal} and {@code C} into {@code upper} at each point, and
      * with {@code coupled} {@code A} into {@link #lower}, 25 values a line.
      */
-    private void formBlocks(double[] upper, int dir, int row, int laneStride, int lanes, int t, boolean coupled) {
+    private void formBlocks(double[] upper, int first, int upperStride, int dir, int lanes, int t, boolean coupled) {
         double t1 = k.dtt1[dir];
         double t2 = k.dtt2[dir];
         double[] d = k.d[dir];
@@ -291,7 +305,7 @@ final class BtSolver {
         int next = BLOCK * ((t + 2) % 3) * WIDTH;
         for (int i = 0; i < lanes; i++) {
             int o = BLOCK * i;
-            int c = BLOCK * (row + i * laneStride);
+            int c = first + i * upperStride;
             for (int e = 0; e < BLOCK; e++) {
                 diagonal[o + e] = t1 * 2.0 * viscous[here + o + e];
                 upper[c + e] = t2 * inviscid[next + o + e] - t1 * viscous[next + o + e];
@@ -453,7 +467,7 @@ final class BtSolver {
      * point uses the next cell's first solution in {@code incoming}; with {@code sends}, each line's first
      * solution goes into {@code outgoing}.
      */
-    private void substituteGroup(SpCell cell, double[] upper, int dir, int start, int lanes, int line,
+    private void substituteGroup(SpCell cell, double[] upper, int first, int dir, int start, int lanes, int line,
             boolean received, boolean sends) {
         int s = cell.stride[dir];
         int laneStride = cell.stride[dir == 0 ? 1 : 0];
@@ -464,14 +478,15 @@ final class BtSolver {
             int row = start + (n - 1) * s;
             for (int i = 0; i < lanes; i++) {
                 int p = row + i * laneStride;
-                subtractUpperTimes(upper, BLOCK * p, rhs, v, p, incoming, BACKWARD_VALUES * (line + i), 1);
+                subtractUpperTimes(upper, first + BLOCK * (i * n + n - 1), rhs, v, p, incoming,
+                        BACKWARD_VALUES * (line + i), 1);
             }
         }
         for (int t = n - 2; t >= 0; t--) {
             int row = start + t * s;
             for (int i = 0; i < lanes; i++) {
                 int p = row + i * laneStride;
-                subtractUpperTimes(upper, BLOCK * p, rhs, v, p, rhs, p + s, v);
+                subtractUpperTimes(upper, first + BLOCK * (i * n + t), rhs, v, p, rhs, p + s, v);
             }
         }
         if (sends) {
