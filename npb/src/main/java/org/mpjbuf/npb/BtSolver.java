@@ -33,8 +33,14 @@ import mpi.Request;
  *     by Gauss-Jordan elimination ({@code binvcrhs});</li>
  * <li>backward: {@code x(i) = rhs'(i) - C'(i) x(i+1)}.</li>
  * </ol>
- * {@code C'} is kept for every point of a cell (25 values a point) for the
- * backward pass. A line crosses {@code q} cells, one per rank
+ * The lines of a cell are independent, so they go in groups of up to
+ * {@link #WIDTH} lines side by side, a point of each line at a time
+ * ({@link #forEachGroup}): no point waits for the one before it, and along y
+ * and z the group's points are neighbours in memory. A row's blocks are
+ * formed before its solves, and the Gauss-Jordan elimination takes one
+ * column at a time ({@link #gaussJordan}); every element goes through the
+ * same operations in the same order as line by line, row by row.
+ * A line crosses {@code q} cells, one per rank
  * ({@link SpPartition}): in stage {@code s} of the forward pass every rank
  * eliminates its cell in slab {@code s}, having received {@code C'} and
  * {@code rhs'} of the last point of each line of the cell before it (30
@@ -42,7 +48,11 @@ import mpi.Request;
  * in reverse and sends the solution at the first point of each line (5
  * values) back. Sends are non-blocking, since every rank sends before it
  * receives in the same stage; a send buffer is reused after its send
- * completed.
+ * completed. {@code C'} is kept for every point of a cell (25 values a
+ * point) for the backward pass, except in the last stage, where each
+ * group's backward pass follows its forward pass at once: there (and so on
+ * one rank everywhere) a group's {@code C'} stays in a group-sized array in
+ * the cache.
  *
  * <p>Not thread-safe: one instance per rank, which owns its buffers.
  */
@@ -150,7 +160,7 @@ final class BtSolver {
             comm.Recv(incoming, 0, count, MPI.DOUBLE, partition.successor[dir], BACKWARD_TAG + dir);
             awaitSend();
             boolean sends = stage > 0;
-            int n = cell.last(dir, k.points[dir]) - cell.first(dir) + 1;
+            int n = lineLength(cell, dir);
             forEachGroup(cell, dir, (start, lanes, line) -> substituteGroup(cell, normalisedUpper[c],
                     BLOCK * n * line, dir, start, lanes, line, true, sends));
             if (sends) {
@@ -159,6 +169,11 @@ final class BtSolver {
             }
         }
         awaitSend();
+    }
+
+    /** {@return the points of a line along {@code dir} through {@code cell} that the time step changes} */
+    private int lineLength(SpCell cell, int dir) {
+        return cell.last(dir, k.points[dir]) - cell.first(dir) + 1;
     }
 
     private void awaitSend() throws MPIException {
@@ -210,7 +225,7 @@ final class BtSolver {
      */
     private void eliminate(SpCell cell, int c, int dir, int stage, int q) {
         boolean last = stage == q - 1;
-        int n = cell.last(dir, k.points[dir]) - cell.first(dir) + 1;
+        int n = lineLength(cell, dir);
         forEachGroup(cell, dir, (start, lanes, line) -> {
             if (last) {
                 eliminateGroup(cell, groupUpper, 0, dir, start, lanes, line, stage > 0, false);
@@ -234,7 +249,7 @@ final class BtSolver {
         int laneStride = cell.stride[dir == 0 ? 1 : 0];
         int v = cell.volume;
         double[] rhs = cell.rhs;
-        int n = cell.last(dir, k.points[dir]) - cell.first(dir) + 1;
+        int n = lineLength(cell, dir);
         writeJacobians(cell, dir, start - s, laneStride, lanes, 0);
         writeJacobians(cell, dir, start, laneStride, lanes, 1);
         for (int t = 0; t < n; t++) {
@@ -350,18 +365,46 @@ final class BtSolver {
      * {@code offset} of {@code source}.
      */
     private void subtractProduct(int o, double[] source, int offset) {
-        for (int row = 0; row < 5; row++) {
-            int r = o + 5 * row;
-            double a0 = lower[r];
-            double a1 = lower[r + 1];
-            double a2 = lower[r + 2];
-            double a3 = lower[r + 3];
-            double a4 = lower[r + 4];
-            for (int col = 0; col < 5; col++) {
-                int x = offset + col;
-                factors[5 * row + col] = diagonal[r + col] - a0 * source[x] - a1 * source[x + 5] - a2 * source[x + 10]
-                        - a3 * source[x + 15] - a4 * source[x + 20];
-            }
+        double[] a = lower;
+        double[] b = diagonal;
+        double a00 = a[o];
+        double a01 = a[o + 1];
+        double a02 = a[o + 2];
+        double a03 = a[o + 3];
+        double a04 = a[o + 4];
+        double a10 = a[o + 5];
+        double a11 = a[o + 6];
+        double a12 = a[o + 7];
+        double a13 = a[o + 8];
+        double a14 = a[o + 9];
+        double a20 = a[o + 10];
+        double a21 = a[o + 11];
+        double a22 = a[o + 12];
+        double a23 = a[o + 13];
+        double a24 = a[o + 14];
+        double a30 = a[o + 15];
+        double a31 = a[o + 16];
+        double a32 = a[o + 17];
+        double a33 = a[o + 18];
+        double a34 = a[o + 19];
+        double a40 = a[o + 20];
+        double a41 = a[o + 21];
+        double a42 = a[o + 22];
+        double a43 = a[o + 23];
+        double a44 = a[o + 24];
+        for (int col = 0; col < 5; col++) {
+            int x = offset + col;
+            double x0 = source[x];
+            double x1 = source[x + 5];
+            double x2 = source[x + 10];
+            double x3 = source[x + 15];
+            double x4 = source[x + 20];
+            int r = o + col;
+            factors[col] = b[r] - a00 * x0 - a01 * x1 - a02 * x2 - a03 * x3 - a04 * x4;
+            factors[5 + col] = b[r + 5] - a10 * x0 - a11 * x1 - a12 * x2 - a13 * x3 - a14 * x4;
+            factors[10 + col] = b[r + 10] - a20 * x0 - a21 * x1 - a22 * x2 - a23 * x3 - a24 * x4;
+            factors[15 + col] = b[r + 15] - a30 * x0 - a31 * x1 - a32 * x2 - a33 * x3 - a34 * x4;
+            factors[20 + col] = b[r + 20] - a40 * x0 - a41 * x1 - a42 * x2 - a43 * x3 - a44 * x4;
         }
     }
 
@@ -371,76 +414,139 @@ final class BtSolver {
      * one column at a time. At step {@code p} the elimination scales row {@code p} by the inverse of its pivot
      * and subtracts multiples of it from the other rows: every column goes through the same steps, whose
      * factors (the pivot and the coefficients) are column {@code p} of {@code B} after the steps before it. So
-     * column {@code j} of {@code B} goes through steps {@code 0} to {@code j - 1} and then holds the factors of
-     * step {@code j}, its diagonal entry replaced by the pivot's inverse; then every column of {@code C} and
-     * {@code right}, held in locals, goes through all five. Each element sees the same operations in the same
-     * order as in the elimination row by row ({@code binvcrhs}); the columns of {@code B} left of the pivot's,
-     * which that leaves as they are, are not needed.
+     * the columns of {@code B} are factored first, in order ({@link #factorColumn}), and then every column of
+     * {@code C} and {@code right} goes through all five steps ({@link #applyFactors}). Each element sees the
+     * same operations in the same order as in the elimination row by row ({@code binvcrhs}); the entries of
+     * {@code B} left of each row's pivot, which that leaves as they are, are not needed.
      */
     private void gaussJordan(double[] upper, int offset) {
-        double[] f = factors;
         for (int j = 0; j < 5; j++) {
-            eliminateColumn(f, j, 5, j);
-            f[6 * j] = 1.0 / f[6 * j];
+            factorColumn(j);
         }
-        for (int j = 0; j < 5; j++) {
-            eliminateColumn(upper, offset + j, 5, 5);
-        }
-        eliminateColumn(right, 0, 1, 5);
+        applyFactors(upper, offset);
     }
 
     /**
-     * Takes the column at {@code offset}, {@code offset + stride}, ... of {@code x} through the first
-     * {@code steps} steps of the elimination whose factors are in {@link #factors}: at step {@code p},
-     * {@code x[p] *= f[p][p]}, then {@code x[m] -= f[m][p] x[p]} for the other rows.
+     * Takes the columns of {@code C} at {@code offset} of {@code upper}, then {@code right}, through the five
+     * steps of the elimination whose factors are in {@link #factors}: at step {@code p}, {@code x[p] *= f[p][p]},
+     * then {@code x[m] -= f[m][p] x[p]} for the other rows. The factors and the column are held in locals: the
+     * JIT would otherwise load every factor again after each store of a column into an array of the same type.
      */
-    private void eliminateColumn(double[] x, int offset, int stride, int steps) {
+    private void applyFactors(double[] upper, int offset) {
         double[] f = factors;
-        double x0 = x[offset];
-        double x1 = x[offset + stride];
-        double x2 = x[offset + 2 * stride];
-        double x3 = x[offset + 3 * stride];
-        double x4 = x[offset + 4 * stride];
-        if (steps > 0) {
+        double f00 = f[0];
+        double f01 = f[1];
+        double f02 = f[2];
+        double f03 = f[3];
+        double f04 = f[4];
+        double f10 = f[5];
+        double f11 = f[6];
+        double f12 = f[7];
+        double f13 = f[8];
+        double f14 = f[9];
+        double f20 = f[10];
+        double f21 = f[11];
+        double f22 = f[12];
+        double f23 = f[13];
+        double f24 = f[14];
+        double f30 = f[15];
+        double f31 = f[16];
+        double f32 = f[17];
+        double f33 = f[18];
+        double f34 = f[19];
+        double f40 = f[20];
+        double f41 = f[21];
+        double f42 = f[22];
+        double f43 = f[23];
+        double f44 = f[24];
+        for (int j = 0; j < 6; j++) {
+            double[] x = j < 5 ? upper : right;
+            int o = j < 5 ? offset + j : 0;
+            int stride = j < 5 ? 5 : 1;
+            double x0 = x[o];
+            double x1 = x[o + stride];
+            double x2 = x[o + 2 * stride];
+            double x3 = x[o + 3 * stride];
+            double x4 = x[o + 4 * stride];
+            x0 *= f00;
+            x1 -= f10 * x0;
+            x2 -= f20 * x0;
+            x3 -= f30 * x0;
+            x4 -= f40 * x0;
+            x1 *= f11;
+            x0 -= f01 * x1;
+            x2 -= f21 * x1;
+            x3 -= f31 * x1;
+            x4 -= f41 * x1;
+            x2 *= f22;
+            x0 -= f02 * x2;
+            x1 -= f12 * x2;
+            x3 -= f32 * x2;
+            x4 -= f42 * x2;
+            x3 *= f33;
+            x0 -= f03 * x3;
+            x1 -= f13 * x3;
+            x2 -= f23 * x3;
+            x4 -= f43 * x3;
+            x4 *= f44;
+            x0 -= f04 * x4;
+            x1 -= f14 * x4;
+            x2 -= f24 * x4;
+            x3 -= f34 * x4;
+            x[o] = x0;
+            x[o + stride] = x1;
+            x[o + 2 * stride] = x2;
+            x[o + 3 * stride] = x3;
+            x[o + 4 * stride] = x4;
+        }
+    }
+
+    /**
+     * Factors column {@code j} of {@code B} in {@link #factors}, the columns before it factored: takes it through
+     * steps {@code 0} to {@code j - 1}, as {@link #applyFactors} takes a column through all five, and replaces
+     * its diagonal entry, step {@code j}'s pivot, by its inverse.
+     */
+    private void factorColumn(int j) {
+        double[] f = factors;
+        double x0 = f[j];
+        double x1 = f[j + 5];
+        double x2 = f[j + 10];
+        double x3 = f[j + 15];
+        double x4 = f[j + 20];
+        if (j > 0) {
             x0 *= f[0];
             x1 -= f[5] * x0;
             x2 -= f[10] * x0;
             x3 -= f[15] * x0;
             x4 -= f[20] * x0;
         }
-        if (steps > 1) {
+        if (j > 1) {
             x1 *= f[6];
             x0 -= f[1] * x1;
             x2 -= f[11] * x1;
             x3 -= f[16] * x1;
             x4 -= f[21] * x1;
         }
-        if (steps > 2) {
+        if (j > 2) {
             x2 *= f[12];
             x0 -= f[2] * x2;
             x1 -= f[7] * x2;
             x3 -= f[17] * x2;
             x4 -= f[22] * x2;
         }
-        if (steps > 3) {
+        if (j > 3) {
             x3 *= f[18];
             x0 -= f[3] * x3;
             x1 -= f[8] * x3;
             x2 -= f[13] * x3;
             x4 -= f[23] * x3;
         }
-        if (steps > 4) {
-            x4 *= f[24];
-            x0 -= f[4] * x4;
-            x1 -= f[9] * x4;
-            x2 -= f[14] * x4;
-            x3 -= f[19] * x4;
-        }
-        x[offset] = x0;
-        x[offset + stride] = x1;
-        x[offset + 2 * stride] = x2;
-        x[offset + 3 * stride] = x3;
-        x[offset + 4 * stride] = x4;
+        f[j] = x0;
+        f[j + 5] = x1;
+        f[j + 10] = x2;
+        f[j + 15] = x3;
+        f[j + 20] = x4;
+        f[6 * j] = 1.0 / f[6 * j];
     }
 
     /**
@@ -473,7 +579,7 @@ final class BtSolver {
         int laneStride = cell.stride[dir == 0 ? 1 : 0];
         int v = cell.volume;
         double[] rhs = cell.rhs;
-        int n = cell.last(dir, k.points[dir]) - cell.first(dir) + 1;
+        int n = lineLength(cell, dir);
         if (received) {
             int row = start + (n - 1) * s;
             for (int i = 0; i < lanes; i++) {
