@@ -38,7 +38,7 @@ import mpi.Request;
  * ({@link #forEachGroup}): no point waits for the one before it, and along y
  * and z the group's points are neighbours in memory. A row's blocks are
  * formed before its solves, and the Gauss-Jordan elimination takes one
- * column at a time ({@link #gaussJordan}); every element goes through the
+ * column at a time ({@link #factorColumn}); every element goes through the
  * same operations in the same order as line by line, row by row.
  * A line crosses {@code q} cells, one per rank
  * ({@link SpPartition}): in stage {@code s} of the forward pass every rank
@@ -86,9 +86,10 @@ final class BtSolver {
     /** The blocks {@code A} and {@code B} at a row of a sheet, 25 values a line. */
     private final double[] lower;
     private final double[] diagonal;
-    private final double[] right = new double[5];
-    /** The block {@code B} of the point being eliminated, and then its elimination's factors ({@link #gaussJordan}). */
-    private final double[] factors = new double[BLOCK];
+    /** The right-hand sides at a row of a group, 5 values a line. */
+    private final double[] right = new double[5 * WIDTH];
+    /** The blocks {@code B - A C'} at a row of a group, 25 values a line, and then their elimination's factors. */
+    private final double[] factors = new double[BLOCK * WIDTH];
     private Request pendingSend;
 
     /**
@@ -261,21 +262,29 @@ final class BtSolver {
                 int o = BLOCK * i;
                 int c = first + BLOCK * (i * n + t);
                 for (int m = 0; m < 5; m++) {
-                    right[m] = rhs[m * v + p];
+                    right[5 * i + m] = rhs[m * v + p];
                 }
                 if (t > 0) {
-                    subtractLowerTimes(o, rhs, p - s, v);
+                    subtractLowerTimes(i, rhs, p - s, v);
                     subtractProduct(o, upper, c - BLOCK);
                 } else if (received) {
                     int in = FORWARD_VALUES * (line + i);
-                    subtractLowerTimes(o, incoming, in + BLOCK, 1);
+                    subtractLowerTimes(i, incoming, in + BLOCK, 1);
                     subtractProduct(o, incoming, in);
                 } else {
-                    System.arraycopy(diagonal, o, factors, 0, BLOCK);
+                    System.arraycopy(diagonal, o, factors, o, BLOCK);
                 }
-                gaussJordan(upper, c);
+            }
+            for (int j = 0; j < 5; j++) {
+                for (int i = 0; i < lanes; i++) {
+                    factorColumn(BLOCK * i, j);
+                }
+            }
+            for (int i = 0; i < lanes; i++) {
+                int p = row + i * laneStride;
+                applyFactors(i, upper, first + BLOCK * (i * n + t));
                 for (int m = 0; m < 5; m++) {
-                    rhs[m * v + p] = right[m];
+                    rhs[m * v + p] = right[5 * i + m];
                 }
             }
         }
@@ -347,15 +356,16 @@ final class BtSolver {
      * written as one expression in the order of the loop over {@code j}: the JIT would otherwise load it
      * again after each store into an array of the same type.
      */
-    private void subtractLowerTimes(int o, double[] source, int offset, int stride) {
+    private void subtractLowerTimes(int lane, double[] source, int offset, int stride) {
         double x0 = source[offset];
         double x1 = source[offset + stride];
         double x2 = source[offset + 2 * stride];
         double x3 = source[offset + 3 * stride];
         double x4 = source[offset + 4 * stride];
         for (int m = 0; m < 5; m++) {
-            int row = o + 5 * m;
-            right[m] = right[m] - lower[row] * x0 - lower[row + 1] * x1 - lower[row + 2] * x2
+            int row = BLOCK * lane + 5 * m;
+            int r = 5 * lane + m;
+            right[r] = right[r] - lower[row] * x0 - lower[row + 1] * x1 - lower[row + 2] * x2
                     - lower[row + 3] * x3 - lower[row + 4] * x4;
         }
     }
@@ -400,68 +410,52 @@ final class BtSolver {
             double x3 = source[x + 15];
             double x4 = source[x + 20];
             int r = o + col;
-            factors[col] = b[r] - a00 * x0 - a01 * x1 - a02 * x2 - a03 * x3 - a04 * x4;
-            factors[5 + col] = b[r + 5] - a10 * x0 - a11 * x1 - a12 * x2 - a13 * x3 - a14 * x4;
-            factors[10 + col] = b[r + 10] - a20 * x0 - a21 * x1 - a22 * x2 - a23 * x3 - a24 * x4;
-            factors[15 + col] = b[r + 15] - a30 * x0 - a31 * x1 - a32 * x2 - a33 * x3 - a34 * x4;
-            factors[20 + col] = b[r + 20] - a40 * x0 - a41 * x1 - a42 * x2 - a43 * x3 - a44 * x4;
+            factors[o + col] = b[r] - a00 * x0 - a01 * x1 - a02 * x2 - a03 * x3 - a04 * x4;
+            factors[o + 5 + col] = b[r + 5] - a10 * x0 - a11 * x1 - a12 * x2 - a13 * x3 - a14 * x4;
+            factors[o + 10 + col] = b[r + 10] - a20 * x0 - a21 * x1 - a22 * x2 - a23 * x3 - a24 * x4;
+            factors[o + 15 + col] = b[r + 15] - a30 * x0 - a31 * x1 - a32 * x2 - a33 * x3 - a34 * x4;
+            factors[o + 20 + col] = b[r + 20] - a40 * x0 - a41 * x1 - a42 * x2 - a43 * x3 - a44 * x4;
         }
     }
 
     /**
-     * Replaces {@code C} at {@code offset} of {@code upper} and {@code right} by {@code B^-1 C} and
-     * {@code B^-1 right}, with {@code B} in {@link #factors}, by Gauss-Jordan elimination without pivoting,
-     * one column at a time. At step {@code p} the elimination scales row {@code p} by the inverse of its pivot
-     * and subtracts multiples of it from the other rows: every column goes through the same steps, whose
-     * factors (the pivot and the coefficients) are column {@code p} of {@code B} after the steps before it. So
-     * the columns of {@code B} are factored first, in order ({@link #factorColumn}), and then every column of
-     * {@code C} and {@code right} goes through all five steps ({@link #applyFactors}). Each element sees the
-     * same operations in the same order as in the elimination row by row ({@code binvcrhs}); the entries of
-     * {@code B} left of each row's pivot, which that leaves as they are, are not needed.
-     */
-    private void gaussJordan(double[] upper, int offset) {
-        for (int j = 0; j < 5; j++) {
-            factorColumn(j);
-        }
-        applyFactors(upper, offset);
-    }
-
-    /**
-     * Takes the columns of {@code C} at {@code offset} of {@code upper}, then {@code right}, through the five
-     * steps of the elimination whose factors are in {@link #factors}: at step {@code p}, {@code x[p] *= f[p][p]},
+     * Takes the columns of {@code C} at {@code offset} of {@code upper}, then the right-hand side of line
+     * {@code lane} of the group, through the five steps of the elimination whose factors are at
+     * {@code 25 lane} of {@link #factors} ({@link #factorColumn}): at step {@code p}, {@code x[p] *= f[p][p]},
      * then {@code x[m] -= f[m][p] x[p]} for the other rows. The factors and the column are held in locals: the
      * JIT would otherwise load every factor again after each store of a column into an array of the same type.
      */
-    private void applyFactors(double[] upper, int offset) {
+    private void applyFactors(int lane, double[] upper, int offset) {
         double[] f = factors;
-        double f00 = f[0];
-        double f01 = f[1];
-        double f02 = f[2];
-        double f03 = f[3];
-        double f04 = f[4];
-        double f10 = f[5];
-        double f11 = f[6];
-        double f12 = f[7];
-        double f13 = f[8];
-        double f14 = f[9];
-        double f20 = f[10];
-        double f21 = f[11];
-        double f22 = f[12];
-        double f23 = f[13];
-        double f24 = f[14];
-        double f30 = f[15];
-        double f31 = f[16];
-        double f32 = f[17];
-        double f33 = f[18];
-        double f34 = f[19];
-        double f40 = f[20];
-        double f41 = f[21];
-        double f42 = f[22];
-        double f43 = f[23];
-        double f44 = f[24];
+        int factor = BLOCK * lane;
+        double f00 = f[factor];
+        double f01 = f[factor + 1];
+        double f02 = f[factor + 2];
+        double f03 = f[factor + 3];
+        double f04 = f[factor + 4];
+        double f10 = f[factor + 5];
+        double f11 = f[factor + 6];
+        double f12 = f[factor + 7];
+        double f13 = f[factor + 8];
+        double f14 = f[factor + 9];
+        double f20 = f[factor + 10];
+        double f21 = f[factor + 11];
+        double f22 = f[factor + 12];
+        double f23 = f[factor + 13];
+        double f24 = f[factor + 14];
+        double f30 = f[factor + 15];
+        double f31 = f[factor + 16];
+        double f32 = f[factor + 17];
+        double f33 = f[factor + 18];
+        double f34 = f[factor + 19];
+        double f40 = f[factor + 20];
+        double f41 = f[factor + 21];
+        double f42 = f[factor + 22];
+        double f43 = f[factor + 23];
+        double f44 = f[factor + 24];
         for (int j = 0; j < 6; j++) {
             double[] x = j < 5 ? upper : right;
-            int o = j < 5 ? offset + j : 0;
+            int o = j < 5 ? offset + j : 5 * lane;
             int stride = j < 5 ? 5 : 1;
             double x0 = x[o];
             double x1 = x[o + stride];
@@ -502,51 +496,62 @@ final class BtSolver {
     }
 
     /**
-     * Factors column {@code j} of {@code B} in {@link #factors}, the columns before it factored: takes it through
-     * steps {@code 0} to {@code j - 1}, as {@link #applyFactors} takes a column through all five, and replaces
-     * its diagonal entry, step {@code j}'s pivot, by its inverse.
+     * Factors column {@code j} of the block {@code B} at {@code o} of {@link #factors}, its columns before
+     * {@code j} factored: takes it through steps {@code 0} to {@code j - 1}, as {@link #applyFactors} takes a
+     * column through all five, and replaces its diagonal entry, step {@code j}'s pivot, by its inverse.
+     *
+     * <p>Gauss-Jordan elimination without pivoting ({@code binvcrhs}) replaces {@code C} and {@code rhs} by
+     * {@code B^-1 C} and {@code B^-1 rhs}: step {@code p} scales row {@code p} of {@code [B C rhs]} by the
+     * inverse of its pivot and subtracts multiples of it from the other rows. Every column goes through the same
+     * steps, whose factors (the pivot's inverse and the other rows' coefficients) are column {@code p} of
+     * {@code B} after the steps before it. So {@code B}'s columns are factored first, in order, and then each
+     * column of {@code C} and {@code rhs} goes through all five steps. Each element sees the same operations in
+     * the same order as in the elimination row by row; the entries of {@code B} left of each row's pivot, which
+     * that leaves as they are, are not needed. A column's factoring waits for the one before it (five divisions
+     * in a chain): the lines of a group are factored column by column side by side, so that their chains
+     * overlap.
      */
-    private void factorColumn(int j) {
+    private void factorColumn(int o, int j) {
         double[] f = factors;
-        double x0 = f[j];
-        double x1 = f[j + 5];
-        double x2 = f[j + 10];
-        double x3 = f[j + 15];
-        double x4 = f[j + 20];
+        double x0 = f[o + j];
+        double x1 = f[o + j + 5];
+        double x2 = f[o + j + 10];
+        double x3 = f[o + j + 15];
+        double x4 = f[o + j + 20];
         if (j > 0) {
-            x0 *= f[0];
-            x1 -= f[5] * x0;
-            x2 -= f[10] * x0;
-            x3 -= f[15] * x0;
-            x4 -= f[20] * x0;
+            x0 *= f[o];
+            x1 -= f[o + 5] * x0;
+            x2 -= f[o + 10] * x0;
+            x3 -= f[o + 15] * x0;
+            x4 -= f[o + 20] * x0;
         }
         if (j > 1) {
-            x1 *= f[6];
-            x0 -= f[1] * x1;
-            x2 -= f[11] * x1;
-            x3 -= f[16] * x1;
-            x4 -= f[21] * x1;
+            x1 *= f[o + 6];
+            x0 -= f[o + 1] * x1;
+            x2 -= f[o + 11] * x1;
+            x3 -= f[o + 16] * x1;
+            x4 -= f[o + 21] * x1;
         }
         if (j > 2) {
-            x2 *= f[12];
-            x0 -= f[2] * x2;
-            x1 -= f[7] * x2;
-            x3 -= f[17] * x2;
-            x4 -= f[22] * x2;
+            x2 *= f[o + 12];
+            x0 -= f[o + 2] * x2;
+            x1 -= f[o + 7] * x2;
+            x3 -= f[o + 17] * x2;
+            x4 -= f[o + 22] * x2;
         }
         if (j > 3) {
-            x3 *= f[18];
-            x0 -= f[3] * x3;
-            x1 -= f[8] * x3;
-            x2 -= f[13] * x3;
-            x4 -= f[23] * x3;
+            x3 *= f[o + 18];
+            x0 -= f[o + 3] * x3;
+            x1 -= f[o + 8] * x3;
+            x2 -= f[o + 13] * x3;
+            x4 -= f[o + 23] * x3;
         }
-        f[j] = x0;
-        f[j + 5] = x1;
-        f[j + 10] = x2;
-        f[j + 15] = x3;
-        f[j + 20] = x4;
-        f[6 * j] = 1.0 / f[6 * j];
+        f[o + j] = x0;
+        f[o + j + 5] = x1;
+        f[o + j + 10] = x2;
+        f[o + j + 15] = x3;
+        f[o + j + 20] = x4;
+        f[o + 6 * j] = 1.0 / f[o + 6 * j];
     }
 
     /**
