@@ -318,7 +318,9 @@ final class BtSolver {
     /**
      * Forms the blocks of row {@code t} of a sheet from the Jacobians of its rows {@code t - 1} to
      * {@code t + 1}: {@code B} into {@link #diagonal} and {@code C} into {@code upper} at each point, and
-     * with {@code coupled} {@code A} into {@link #lower}, 25 values a line.
+     * with {@code coupled} {@code A} into {@link #lower}, 25 values a line. The lines' Jacobians, {@code B} and
+     * {@code A} follow each other in their arrays, so each of {@code B} and {@code A} is one loop over the row;
+     * {@code C} goes to each line's place in {@code upper}.
      */
     private void formBlocks(double[] upper, int first, int upperStride, int dir, int lanes, int t, boolean coupled) {
         double t1 = k.dtt1[dir];
@@ -327,22 +329,25 @@ final class BtSolver {
         int previous = BLOCK * (t % 3) * WIDTH;
         int here = BLOCK * ((t + 1) % 3) * WIDTH;
         int next = BLOCK * ((t + 2) % 3) * WIDTH;
+        int count = BLOCK * lanes;
+        for (int e = 0; e < count; e++) {
+            diagonal[e] = t1 * 2.0 * viscous[here + e];
+        }
+        if (coupled) {
+            for (int e = 0; e < count; e++) {
+                lower[e] = -t2 * inviscid[previous + e] - t1 * viscous[previous + e];
+            }
+        }
         for (int i = 0; i < lanes; i++) {
             int o = BLOCK * i;
             int c = first + i * upperStride;
             for (int e = 0; e < BLOCK; e++) {
-                diagonal[o + e] = t1 * 2.0 * viscous[here + o + e];
                 upper[c + e] = t2 * inviscid[next + o + e] - t1 * viscous[next + o + e];
             }
             for (int m = 0; m < 5; m++) {
                 diagonal[o + 6 * m] = 1.0 + diagonal[o + 6 * m] + t1 * 2.0 * d[m];
                 upper[c + 6 * m] -= t1 * d[m];
-            }
-            if (coupled) {
-                for (int e = 0; e < BLOCK; e++) {
-                    lower[o + e] = -t2 * inviscid[previous + o + e] - t1 * viscous[previous + o + e];
-                }
-                for (int m = 0; m < 5; m++) {
+                if (coupled) {
                     lower[o + 6 * m] -= t1 * d[m];
                 }
             }
