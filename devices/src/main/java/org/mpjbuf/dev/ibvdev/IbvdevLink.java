@@ -35,6 +35,9 @@ import org.mpjbuf.dev.protocol.Protocol;
  * </pre>
  *
  * <ul>
+ *   <li><b>Eager messages</b> are copied out of the receive slot straight into the storage of a
+ *       buffer receive posted before them, otherwise into a pooled block that waits for its
+ *       receive.</li>
  *   <li><b>Landing memory</b> (the receiver's, named in the CTS): the receive buffer's own storage
  *       for a buffer message without a dynamic part received into a buffer (registered through
  *       the pool's regions or the pin-down cache, so it is written in place), otherwise a block
@@ -404,6 +407,15 @@ final class IbvdevLink implements Link, VerbsChannel.Listener, AutoCloseable {
                 credit.received(h.messageLength);
                 final Arrival arrival = new Arrival(peer, h.tag, h.context, h.isBuffer(), h.elementType,
                     h.elementCount, h.messageLength, h.dynamicLength, h.order, -1, null);
+                final MessageRequest receive = h.isBuffer() ? protocol.matchInPlace(arrival) : null;
+                if (receive != null) {
+                    // a buffer receive was posted first: straight from the slot into its storage
+                    final int staticLength = h.messageLength - h.dynamicLength;
+                    MemorySegment.copy(frame, HEADER, receive.buffer.storageSegment(), 0, staticLength);
+                    protocol.dataArrivedInPlace(arrival, receive, h.dynamicLength == 0 ? null
+                        : frame.asSlice(HEADER + staticLength, h.dynamicLength).toArray(ValueLayout.JAVA_BYTE));
+                    return;
+                }
                 if (h.payloadLength > 0) {
                     arrival.block = protocol.allocate(h.payloadLength);
                     MemorySegment.copy(frame, HEADER, arrival.block, 0, h.payloadLength);

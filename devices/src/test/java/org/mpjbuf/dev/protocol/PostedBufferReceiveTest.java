@@ -1,0 +1,179 @@
+package org.mpjbuf.dev.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.mpjbuf.Buffer;
+import org.mpjbuf.BufferDescriptor;
+import org.mpjbuf.BufferFactory;
+import org.mpjbuf.Type;
+import org.mpjbuf.dev.Device;
+import org.mpjbuf.dev.ProcessID;
+import org.mpjbuf.dev.Ranks;
+import org.mpjbuf.dev.Request;
+import org.mpjbuf.dev.TruncationException;
+
+/**
+ * What every process device ({@link MessageDevice}) does with buffer receives posted before their
+ * messages: an eager buffer message whose buffer receive was posted before it arrived goes straight
+ * into that receive's buffer: every size around the inbox and the eager limit arrives intact, objects
+ * in the dynamic part too, in the order the receives were posted; a posted buffer too small for
+ * the message still reports the truncation.
+ */
+public abstract class PostedBufferReceiveTest {
+    private static final int CONTEXT = 3;
+    private static final int GO_TAG = 999;
+    private static final int[] INT_COUNTS = {1, 15, 16, 2_000, 2_100, 4_096, 16_000, 30_000};
+
+    /** Creates the test; a subclass names the device. */
+    protected PostedBufferReceiveTest() {
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldReadEagerMessagesStraightIntoReceivesPostedFirst() throws InterruptedException {
+        onTwoRanks(factory -> (device, rank, all) -> {
+            if (rank == 0) {
+                device.recv(new byte[0], 0, 0, all[1], GO_TAG, CONTEXT);
+                for (int m = 0; m < INT_COUNTS.length; m++) {
+                    final Buffer buffer = message(factory, m, INT_COUNTS[m]);
+                    device.send(buffer, all[1], m, CONTEXT);
+                    factory.free(buffer);
+                }
+            } else {
+                final Buffer[] buffers = new Buffer[INT_COUNTS.length];
+                final Request[] receives = new Request[INT_COUNTS.length];
+                for (int m = 0; m < INT_COUNTS.length; m++) {
+                    buffers[m] = factory.allocate(sizeOf(INT_COUNTS[m]));
+                    receives[m] = device.irecv(buffers[m], all[0], Device.ANY_TAG, CONTEXT);
+                }
+                device.send(new byte[0], 0, 0, all[0], GO_TAG, CONTEXT);
+                for (int m = 0; m < INT_COUNTS.length; m++) {
+                    assertEquals(m, receives[m].await().tag(), "receives match in the order they were posted");
+                    assertMessage(buffers[m], m, INT_COUNTS[m]);
+                    factory.free(buffers[m]);
+                }
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldReportTruncationWhenThePostedBufferIsTooSmall() throws InterruptedException {
+        onTwoRanks(factory -> (device, rank, all) -> {
+            if (rank == 0) {
+                device.recv(new byte[0], 0, 0, all[1], GO_TAG, CONTEXT);
+                final Buffer buffer = message(factory, 0, 1_000);
+                device.send(buffer, all[1], 0, CONTEXT);
+                factory.free(buffer);
+            } else {
+                final Buffer small = factory.allocate(sizeOf(10));
+                final Request receive = device.irecv(small, all[0], 0, CONTEXT);
+                device.send(new byte[0], 0, 0, all[0], GO_TAG, CONTEXT);
+                assertThrows(TruncationException.class, receive::await);
+                factory.free(small);
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldGiveBackTheCreditOfMessagesReadStraightIntoTheirReceives() throws InterruptedException {
+        final int messages = 40;
+        final int ints = 700;
+        final Map<String, String> smallCredit = Map.of(eagerLimitSetting(), "4096", eagerCreditSetting(), "8192");
+        onTwoRanks(smallCredit, factory -> (device, rank, all) -> {
+            if (rank == 0) {
+                device.recv(new byte[0], 0, 0, all[1], GO_TAG, CONTEXT);
+                for (int m = 0; m < messages; m++) {
+                    final Buffer buffer = message(factory, m, ints);
+                    device.send(buffer, all[1], m, CONTEXT);
+                    factory.free(buffer);
+                }
+                device.recv(new byte[0], 0, 0, all[1], GO_TAG, CONTEXT);
+                assertEquals(8192, ((MessageDevice) device).eagerCredit(1).sendable(),
+                    "the receiver gave back the credit of every message it read into a posted receive");
+            } else {
+                final Buffer[] buffers = new Buffer[messages];
+                final Request[] receives = new Request[messages];
+                for (int m = 0; m < messages; m++) {
+                    buffers[m] = factory.allocate(sizeOf(ints));
+                    receives[m] = device.irecv(buffers[m], all[0], m, CONTEXT);
+                }
+                device.send(new byte[0], 0, 0, all[0], GO_TAG, CONTEXT);
+                for (int m = 0; m < messages; m++) {
+                    receives[m].await();
+                    assertMessage(buffers[m], m, ints);
+                    factory.free(buffers[m]);
+                }
+                device.send(new byte[0], 0, 0, all[0], GO_TAG, CONTEXT);
+            }
+        });
+    }
+
+    /**
+     * Opens two ranks of the device under test.
+     *
+     * @param properties the device arguments of both ranks
+     * @return the devices, by rank
+     */
+    protected abstract List<Device> openTwoRanks(Map<String, String> properties);
+
+    /** {@return the device's setting of its protocol switch limit} */
+    protected abstract String eagerLimitSetting();
+
+    /** {@return the device's setting of its eager credit per peer} */
+    protected abstract String eagerCreditSetting();
+
+    /** Runs one body per rank on two ranks sharing a buffer factory. */
+    private void onTwoRanks(final Function<BufferFactory, Ranks.Body> body) throws InterruptedException {
+        onTwoRanks(Map.of(), body);
+    }
+
+    private void onTwoRanks(final Map<String, String> properties, final Function<BufferFactory, Ranks.Body> body)
+        throws InterruptedException {
+        final List<Device> devices = openTwoRanks(properties);
+        try (BufferFactory factory = BufferFactory.builder().build()) {
+            Ranks.run(devices, new ProcessID[] {ProcessID.of(0), ProcessID.of(1)}, 50, body.apply(factory));
+        } finally {
+            devices.forEach(Device::finish);
+        }
+    }
+
+    private static int sizeOf(final int ints) {
+        return BufferDescriptor.sectionSize(Type.INT, ints) + BufferDescriptor.sectionSize(Type.OBJECT, 1);
+    }
+
+    private static Buffer message(final BufferFactory factory, final int m, final int ints) {
+        final Buffer buffer = factory.allocate(sizeOf(ints));
+        final int[] values = new int[ints];
+        Arrays.setAll(values, i -> i * 31 + m);
+        buffer.putSectionHeader(Type.INT);
+        buffer.write(values, 0, ints);
+        buffer.putSectionHeader(Type.OBJECT);
+        buffer.write(new Object[] {"message " + m}, 0, 1);
+        buffer.commit();
+        return buffer;
+    }
+
+    private static void assertMessage(final Buffer buffer, final int m, final int ints) {
+        assertEquals(Type.INT, buffer.getSectionHeader());
+        final int[] values = new int[ints];
+        buffer.read(values, 0, ints);
+        final int[] expected = new int[ints];
+        Arrays.setAll(expected, i -> i * 31 + m);
+        assertArrayEquals(expected, values, "message " + m);
+        assertEquals(Type.OBJECT, buffer.getSectionHeader());
+        final Object[] text = new Object[1];
+        buffer.read(text, 0, 1);
+        assertEquals("message " + m, text[0]);
+    }
+}
