@@ -56,10 +56,10 @@ final class SpRhs {
         for (int z = cell.first(2); z <= cell.last(2, k.points[2]); z++) {
             for (int y = cell.first(1); y <= cell.last(1, k.points[1]); y++) {
                 int row = cell.index(0, y, z);
-                int[] global = {cell.low[0], cell.low[1] + y, cell.low[2] + z};
                 for (int dir = 0; dir < 3; dir++) {
+                    int global = dir == 0 ? cell.low[0] : dir == 1 ? cell.low[1] + y : cell.low[2] + z;
                     fluxes(cell, k, dir, row + from, to - from + 1);
-                    dissipation(cell, k, dir, row, from, to, global[dir]);
+                    dissipation(cell, k, dir, row, from, to, global);
                 }
                 scale(cell.rhs, v, row + from, to - from + 1, k.dt);
             }
