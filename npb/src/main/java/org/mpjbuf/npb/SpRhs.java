@@ -16,6 +16,17 @@ package org.mpjbuf.npb;
  * its own. The stencils reach two points beyond the cell: the ghost layers
  * the exchange filled ({@link SpFaces}).
  *
+ * <p>Order. The reference sweeps the whole cell once per direction for the
+ * fluxes, once per direction and component for the dissipation and once
+ * for the factor {@code dt}. Every one of these changes a point only from
+ * the solution and the point's own value, so here they are all done on one
+ * x-row of the cell before the next, in the reference's order per point:
+ * the row's five components stay in the level 1 cache, and each inner loop
+ * runs along contiguous x through one component. The dissipation's
+ * one-sided points are taken out of the loop over the centred ones. Every
+ * element goes through the same operations in the same order
+ * ({@code SpRhsTest}).
+ *
  * <p>Stateless and thread-safe; the cells it changes are not.
  */
 final class SpRhs {
@@ -40,20 +51,17 @@ final class SpRhs {
                 }
             }
         }
-        for (int dir = 0; dir < 3; dir++) {
-            fluxes(cell, k, dir);
-            dissipation(cell, k, dir);
-        }
-        int[] lo = {cell.first(0), cell.first(1), cell.first(2)};
-        int[] hi = {cell.last(0, k.points[0]), cell.last(1, k.points[1]), cell.last(2, k.points[2])};
-        for (int m = 0; m < 5; m++) {
-            for (int z = lo[2]; z <= hi[2]; z++) {
-                for (int y = lo[1]; y <= hi[1]; y++) {
-                    int base = m * v + cell.index(0, y, z);
-                    for (int x = lo[0]; x <= hi[0]; x++) {
-                        cell.rhs[base + x] *= k.dt;
-                    }
+        int from = cell.first(0);
+        int to = cell.last(0, k.points[0]);
+        for (int z = cell.first(2); z <= cell.last(2, k.points[2]); z++) {
+            for (int y = cell.first(1); y <= cell.last(1, k.points[1]); y++) {
+                int row = cell.index(0, y, z);
+                for (int dir = 0; dir < 3; dir++) {
+                    int global = dir == 0 ? cell.low[0] : dir == 1 ? cell.low[1] + y : cell.low[2] + z;
+                    fluxes(cell, k, dir, row + from, to - from + 1);
+                    dissipation(cell, k, dir, row, from, to, global);
                 }
+                scale(cell.rhs, v, row + from, to - from + 1, k.dt);
             }
         }
     }
@@ -61,98 +69,187 @@ final class SpRhs {
     /** Density inverse, velocities, kinetic energy, speed of sound: on the cell and one ghost layer. */
     private static void auxiliaries(SpCell cell) {
         double[] u = cell.u;
+        double[] rhoI = cell.rhoI;
+        double[] velocity0 = cell.velocity[0];
+        double[] velocity1 = cell.velocity[1];
+        double[] velocity2 = cell.velocity[2];
+        double[] squares = cell.square;
+        double[] qs = cell.qs;
+        double[] speed = cell.speed;
+        double[] ainv = cell.ainv;
         int v = cell.volume;
         for (int z = -1; z <= cell.size[2]; z++) {
             for (int y = -1; y <= cell.size[1]; y++) {
-                for (int x = -1; x <= cell.size[0]; x++) {
-                    int p = cell.index(x, y, z);
+                int start = cell.index(-1, y, z);
+                int end = start + cell.size[0] + 1;
+                for (int p = start; p <= end; p++) {
                     double rhoInv = 1.0 / u[p];
-                    cell.rhoI[p] = rhoInv;
-                    cell.velocity[0][p] = u[v + p] * rhoInv;
-                    cell.velocity[1][p] = u[2 * v + p] * rhoInv;
-                    cell.velocity[2][p] = u[3 * v + p] * rhoInv;
+                    rhoI[p] = rhoInv;
+                    velocity0[p] = u[v + p] * rhoInv;
+                    velocity1[p] = u[2 * v + p] * rhoInv;
+                    velocity2[p] = u[3 * v + p] * rhoInv;
                     double square = 0.5 * (u[v + p] * u[v + p] + u[2 * v + p] * u[2 * v + p]
                             + u[3 * v + p] * u[3 * v + p]) * rhoInv;
-                    cell.square[p] = square;
-                    cell.qs[p] = square * rhoInv;
+                    squares[p] = square;
+                    qs[p] = square * rhoInv;
                     double aux = Math.sqrt(SpConstants.C1C2 * rhoInv * (u[4 * v + p] - square));
-                    cell.speed[p] = aux;
-                    cell.ainv[p] = 1.0 / aux;
+                    speed[p] = aux;
+                    ainv[p] = 1.0 / aux;
                 }
             }
         }
     }
 
-    /** Adds the central differences of the fluxes and viscous terms along {@code dir}. */
-    private static void fluxes(SpCell cell, SpConstants k, int dir) {
+    /**
+     * Adds the central differences of the fluxes and viscous terms along
+     * {@code dir} to the {@code count} points of an x-row from index
+     * {@code start}, one component at a time.
+     */
+    private static void fluxes(SpCell cell, SpConstants k, int dir, int start, int count) {
+        density(cell, k, dir, start, count);
+        for (int m = 1; m <= 3; m++) {
+            if (m == dir + 1) {
+                momentumAlong(cell, k, dir, start, count);
+            } else {
+                momentumAcross(cell, k, dir, m, start, count);
+            }
+        }
+        energy(cell, k, dir, start, count);
+    }
+
+    /** The density's flux terms along {@code dir} on a row: {@link #fluxes}. */
+    private static void density(SpCell cell, SpConstants k, int dir, int start, int count) {
         double[] u = cell.u;
         double[] r = cell.rhs;
-        int v = cell.volume;
         int s = cell.stride[dir];
-        int vel = dir + 1;
-        double[] w = cell.velocity[dir];
+        int momentum = (dir + 1) * cell.volume;
+        double dt1 = k.dt1[dir][0];
         double t2 = k.t2[dir];
-        double[] dt1 = k.dt1[dir];
+        for (int p = start; p < start + count; p++) {
+            r[p] = r[p] + dt1 * (u[p + s] - 2.0 * u[p] + u[p - s])
+                    - t2 * (u[momentum + p + s] - u[momentum + p - s]);
+        }
+    }
+
+    /** The flux terms along {@code dir} of the momentum along {@code dir}, with the pressure: {@link #fluxes}. */
+    private static void momentumAlong(SpCell cell, SpConstants k, int dir, int start, int count) {
+        double[] u = cell.u;
+        double[] r = cell.rhs;
+        double[] w = cell.velocity[dir];
+        double[] square = cell.square;
+        int s = cell.stride[dir];
+        int o = (dir + 1) * cell.volume;
+        int e = 4 * cell.volume;
+        double dt1 = k.dt1[dir][dir + 1];
+        double viscosity = k.con[dir][1] * SpConstants.CON43;
+        double t2 = k.t2[dir];
+        for (int p = start; p < start + count; p++) {
+            int pp = p + s;
+            int pm = p - s;
+            double wp1 = w[pp];
+            double wm1 = w[pm];
+            double viscous = viscosity * (wp1 - 2.0 * w[p] + wm1);
+            double flux = u[o + pp] * wp1 - u[o + pm] * wm1;
+            flux = flux + (u[e + pp] - square[pp] - u[e + pm] + square[pm]) * SpConstants.C2;
+            r[o + p] = r[o + p] + dt1 * (u[o + pp] - 2.0 * u[o + p] + u[o + pm]) + viscous - t2 * flux;
+        }
+    }
+
+    /** The flux terms along {@code dir} of momentum {@code m}, across {@code dir}: {@link #fluxes}. */
+    private static void momentumAcross(SpCell cell, SpConstants k, int dir, int m, int start, int count) {
+        double[] u = cell.u;
+        double[] r = cell.rhs;
+        double[] w = cell.velocity[dir];
+        double[] q = cell.velocity[m - 1];
+        int s = cell.stride[dir];
+        int o = m * cell.volume;
+        double dt1 = k.dt1[dir][m];
+        double viscosity = k.con[dir][1];
+        double t2 = k.t2[dir];
+        for (int p = start; p < start + count; p++) {
+            int pp = p + s;
+            int pm = p - s;
+            double viscous = viscosity * (q[pp] - 2.0 * q[p] + q[pm]);
+            double flux = u[o + pp] * w[pp] - u[o + pm] * w[pm];
+            r[o + p] = r[o + p] + dt1 * (u[o + pp] - 2.0 * u[o + p] + u[o + pm]) + viscous - t2 * flux;
+        }
+    }
+
+    /** The energy's flux terms along {@code dir} on a row: {@link #fluxes}. */
+    private static void energy(SpCell cell, SpConstants k, int dir, int start, int count) {
+        double[] u = cell.u;
+        double[] r = cell.rhs;
+        double[] w = cell.velocity[dir];
+        double[] square = cell.square;
+        double[] qs = cell.qs;
+        double[] rhoI = cell.rhoI;
+        int s = cell.stride[dir];
+        int e = 4 * cell.volume;
+        double dt1 = k.dt1[dir][4];
         double[] con = k.con[dir];
-        int[] lo = {cell.first(0), cell.first(1), cell.first(2)};
-        int[] hi = {cell.last(0, k.points[0]), cell.last(1, k.points[1]), cell.last(2, k.points[2])};
-        for (int z = lo[2]; z <= hi[2]; z++) {
-            for (int y = lo[1]; y <= hi[1]; y++) {
-                for (int x = lo[0]; x <= hi[0]; x++) {
-                    int p = cell.index(x, y, z);
-                    int pp = p + s;
-                    int pm = p - s;
-                    double wijk = w[p];
-                    double wp1 = w[pp];
-                    double wm1 = w[pm];
-                    r[p] = r[p] + dt1[0] * (u[pp] - 2.0 * u[p] + u[pm])
-                            - t2 * (u[vel * v + pp] - u[vel * v + pm]);
-                    for (int m = 1; m <= 3; m++) {
-                        int o = m * v;
-                        double viscous = m == vel
-                                ? con[1] * SpConstants.CON43 * (wp1 - 2.0 * wijk + wm1)
-                                : con[1] * (cell.velocity[m - 1][pp] - 2.0 * cell.velocity[m - 1][p]
-                                        + cell.velocity[m - 1][pm]);
-                        double flux = u[o + pp] * wp1 - u[o + pm] * wm1;
-                        if (m == vel) {
-                            flux = flux + (u[4 * v + pp] - cell.square[pp] - u[4 * v + pm] + cell.square[pm])
-                                    * SpConstants.C2;
-                        }
-                        r[o + p] = r[o + p] + dt1[m] * (u[o + pp] - 2.0 * u[o + p] + u[o + pm]) + viscous
-                                - t2 * flux;
-                    }
-                    int e = 4 * v;
-                    r[e + p] = r[e + p] + dt1[4] * (u[e + pp] - 2.0 * u[e + p] + u[e + pm])
-                            + con[2] * (cell.qs[pp] - 2.0 * cell.qs[p] + cell.qs[pm])
-                            + con[3] * (wp1 * wp1 - 2.0 * wijk * wijk + wm1 * wm1)
-                            + con[4] * (u[e + pp] * cell.rhoI[pp] - 2.0 * u[e + p] * cell.rhoI[p]
-                                    + u[e + pm] * cell.rhoI[pm])
-                            - t2 * ((SpConstants.C1 * u[e + pp] - SpConstants.C2 * cell.square[pp]) * wp1
-                                    - (SpConstants.C1 * u[e + pm] - SpConstants.C2 * cell.square[pm]) * wm1);
-                }
+        double con2 = con[2];
+        double con3 = con[3];
+        double con4 = con[4];
+        double t2 = k.t2[dir];
+        for (int p = start; p < start + count; p++) {
+            int pp = p + s;
+            int pm = p - s;
+            double wijk = w[p];
+            double wp1 = w[pp];
+            double wm1 = w[pm];
+            r[e + p] = r[e + p] + dt1 * (u[e + pp] - 2.0 * u[e + p] + u[e + pm])
+                    + con2 * (qs[pp] - 2.0 * qs[p] + qs[pm])
+                    + con3 * (wp1 * wp1 - 2.0 * wijk * wijk + wm1 * wm1)
+                    + con4 * (u[e + pp] * rhoI[pp] - 2.0 * u[e + p] * rhoI[p] + u[e + pm] * rhoI[pm])
+                    - t2 * ((SpConstants.C1 * u[e + pp] - SpConstants.C2 * square[pp]) * wp1
+                            - (SpConstants.C1 * u[e + pm] - SpConstants.C2 * square[pm]) * wm1);
+        }
+    }
+
+    /**
+     * Subtracts the fourth-order dissipation along {@code dir} from the
+     * points {@code from} to {@code to} of the x-row whose point 0 is at
+     * {@code row}: centred in one loop over the points at least three from
+     * both ends of the line, one-sided ({@link #fourthDifference}) at the
+     * others. {@code global} is the row's global index along {@code dir},
+     * or that of its point 0 along x.
+     */
+    private static void dissipation(SpCell cell, SpConstants k, int dir, int row, int from, int to, int global) {
+        double[] u = cell.u;
+        double[] r = cell.rhs;
+        int s = cell.stride[dir];
+        int n = k.points[dir];
+        double dssp = k.dssp;
+        int centredFrom;
+        int centredTo;
+        if (dir == 0) {
+            centredFrom = Math.max(from, 3 - global);
+            centredTo = Math.min(to, n - 4 - global);
+        } else {
+            boolean centred = global >= 3 && global <= n - 4;
+            centredFrom = centred ? from : to + 1;
+            centredTo = to;
+        }
+        int gStep = dir == 0 ? 1 : 0;
+        for (int m = 0; m < 5; m++) {
+            int base = m * cell.volume + row;
+            for (int x = from; x < centredFrom; x++) {
+                r[base + x] = r[base + x] - dssp * fourthDifference(u, base + x, s, global + gStep * x, n);
+            }
+            for (int p = base + centredFrom; p <= base + centredTo; p++) {
+                r[p] = r[p] - dssp * (u[p - 2 * s] - 4.0 * u[p - s] + 6.0 * u[p] - 4.0 * u[p + s] + u[p + 2 * s]);
+            }
+            for (int x = Math.max(centredTo + 1, centredFrom); x <= to; x++) {
+                r[base + x] = r[base + x] - dssp * fourthDifference(u, base + x, s, global + gStep * x, n);
             }
         }
     }
 
-    /** Subtracts the fourth-order dissipation along {@code dir}, one-sided next to the boundaries. */
-    private static void dissipation(SpCell cell, SpConstants k, int dir) {
-        int v = cell.volume;
-        int s = cell.stride[dir];
-        int n = k.points[dir];
-        int[] lo = {cell.first(0), cell.first(1), cell.first(2)};
-        int[] hi = {cell.last(0, k.points[0]), cell.last(1, k.points[1]), cell.last(2, k.points[2])};
+    /** Multiplies the five components of {@code count} points from index {@code start} by {@code dt}. */
+    private static void scale(double[] r, int volume, int start, int count, double dt) {
         for (int m = 0; m < 5; m++) {
-            double[] u = cell.u;
-            double[] r = cell.rhs;
-            int o = m * v;
-            for (int z = lo[2]; z <= hi[2]; z++) {
-                for (int y = lo[1]; y <= hi[1]; y++) {
-                    for (int x = lo[0]; x <= hi[0]; x++) {
-                        int p = o + cell.index(x, y, z);
-                        int g = cell.low[dir] + (dir == 0 ? x : dir == 1 ? y : z);
-                        r[p] = r[p] - k.dssp * fourthDifference(u, p, s, g, n);
-                    }
-                }
+            for (int p = m * volume + start; p < m * volume + start + count; p++) {
+                r[p] *= dt;
             }
         }
     }
