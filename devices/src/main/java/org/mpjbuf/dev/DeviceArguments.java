@@ -4,6 +4,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 
+import org.mpjbuf.config.Settings;
+
 /**
  * What a rank tells its {@link Device} in {@link Device#init(DeviceArguments)}: its rank, the
  * number of ranks, the rank's class loader, the shared world object of an in-JVM device, and
@@ -105,6 +107,17 @@ public final class DeviceArguments {
      */
     public String property(final String name) {
         return properties.get(name);
+    }
+
+    /**
+     * Returns a reader of the device-specific properties as settings that override the process's
+     * own ({@link Settings#overriding}): a device reads a setting through it with the value
+     * configured for the process as its default.
+     *
+     * @return the reader
+     */
+    public Settings settings() {
+        return Settings.overriding("device argument", this::property);
     }
 
     /**

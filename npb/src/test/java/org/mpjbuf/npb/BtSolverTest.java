@@ -50,15 +50,7 @@ class BtSolverTest {
     }
 
     private static void solveLineByLine(SpCell cell, int dir, SpConstants k) {
-        int a = dir == 0 ? 1 : 0;
-        int b = dir == 2 ? 1 : 2;
-        int[] local = new int[3];
-        for (local[b] = cell.first(b); local[b] <= cell.last(b, k.points[b]); local[b]++) {
-            for (local[a] = cell.first(a); local[a] <= cell.last(a, k.points[a]); local[a]++) {
-                local[dir] = 0;
-                solveLine(cell, dir, k, cell.index(local[0], local[1], local[2]));
-            }
-        }
+        CellLines.forEach(cell, dir, k, p0 -> solveLine(cell, dir, k, p0));
     }
 
     /** One line's elimination, each block formed and each operation written as the specification orders them. */

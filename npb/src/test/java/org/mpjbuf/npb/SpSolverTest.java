@@ -51,17 +51,10 @@ class SpSolverTest {
 
     /** Builds and solves the systems of one line at a time, each row's operations as the specification orders them. */
     private static void solveLineByLine(SpCell cell, int dir, SpConstants k) {
-        int a = dir == 0 ? 1 : 0;
-        int b = dir == 2 ? 1 : 2;
-        int[] local = new int[3];
-        for (local[b] = cell.first(b); local[b] <= cell.last(b, k.points[b]); local[b]++) {
-            for (local[a] = cell.first(a); local[a] <= cell.last(a, k.points[a]); local[a]++) {
-                local[dir] = 0;
-                int p0 = cell.index(local[0], local[1], local[2]);
-                buildLine(cell, dir, k, p0);
-                solveLine(cell, dir, k, p0);
-            }
-        }
+        CellLines.forEach(cell, dir, k, p0 -> {
+            buildLine(cell, dir, k, p0);
+            solveLine(cell, dir, k, p0);
+        });
     }
 
     private static void buildLine(SpCell cell, int dir, SpConstants k, int p0) {

@@ -130,6 +130,6 @@ public final class IbvdevConfiguration {
     }
 
     private static Settings settings(final DeviceArguments arguments) {
-        return Settings.overriding("device argument", arguments::property);
+        return arguments.settings();
     }
 }

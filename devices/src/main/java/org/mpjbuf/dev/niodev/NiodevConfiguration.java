@@ -151,6 +151,6 @@ public final class NiodevConfiguration {
     }
 
     private static Settings settings(final DeviceArguments arguments) {
-        return arguments == null ? SETTINGS : Settings.overriding("device argument", arguments::property);
+        return arguments == null ? SETTINGS : arguments.settings();
     }
 }
