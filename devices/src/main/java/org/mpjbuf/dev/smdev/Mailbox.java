@@ -2,6 +2,7 @@ package org.mpjbuf.dev.smdev;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 
 import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.Status;
@@ -47,6 +48,16 @@ import org.mpjbuf.dev.Status;
  * arrival is either seen by the probe's search or completes the probe: no wake-up is lost, and
  * no thread polls.
  *
+ * <p><b>Fast boxes.</b> Small eager messages from another rank arrive in that rank's
+ * {@link FastBox} instead (see there): the receiving rank's threads take them in when they poll
+ * ({@link #poll()}, on every turn of a wait) and whenever they post a receive or probe, and a
+ * sender whose message takes the queues empties its own box here first, in the same critical
+ * section, so that it cannot overtake what the box holds. A message taken from a box goes
+ * through the same matching as a sender's: into the oldest posted receive that accepts it, else
+ * to the unexpected queue. A thread that stops polling to park registers first
+ * ({@link #startsWaiting()}); while any does, senders hand their box messages in themselves
+ * ({@link #needsSenderDelivery()}), so that the completion which unparks it still comes.
+ *
  * <p><b>The lock.</b> Every critical section is a few queue operations (and the completion of the
  * waiting probes an arrival satisfies): no copy and no wait happens under it. So a thread that finds the lock taken spins on it, then yields
  * between attempts (the holder may have lost its core when ranks outnumber cores), and never
@@ -61,6 +72,15 @@ final class Mailbox {
     /** Attempts on a taken lock that only spin; after them each attempt yields first. */
     private static final int SPINS_BEFORE_YIELDING = 128;
     private static final VarHandle HELD;
+    private static final VarHandle WORD = MethodHandles.arrayElementVarHandle(int[].class);
+    /*
+     * The words that senders read on every fast-box message, in the middle of an array of their
+     * own so that no other field shares their cache line: the lock and the queues are written on
+     * every critical section, these almost never.
+     */
+    private static final int WAITERS = 15;
+    private static final int FINISHED = 16;
+    private static final FastBox[] NO_BOXES = {};
 
     static {
         try {
@@ -76,10 +96,15 @@ final class Mailbox {
     final RequestQueue unexpected = new RequestQueue();
     final RequestQueue probes = new RequestQueue();
     private final int rank;
+    private final Transfers transfers;
     private boolean finished;
+    /** The boxes of the ranks that have sent here through one; replaced under the lock. */
+    private volatile FastBox[] incoming = NO_BOXES;
+    private final int[] senderWords = new int[32];
 
-    Mailbox(final int rank) {
+    Mailbox(final int rank, final Transfers transfers) {
         this.rank = rank;
+        this.transfers = transfers;
     }
 
     int rank() {
@@ -111,12 +136,177 @@ final class Mailbox {
     }
 
     /**
+     * Adds a sending rank's box to those this rank polls; called once per box, before its
+     * first message is published.
+     *
+     * @param box the box
+     */
+    void register(final FastBox box) {
+        lock();
+        try {
+            final FastBox[] boxes = Arrays.copyOf(incoming, incoming.length + 1);
+            boxes[boxes.length - 1] = box;
+            incoming = boxes;
+        } finally {
+            unlock();
+        }
+    }
+
+    /**
+     * Tells a sender, without the lock, whether this rank has finished, so that a fast-box
+     * message to it fails as a queued one would.
+     *
+     * @return whether this rank's device has finished
+     */
+    boolean hasFinished() {
+        return (int) WORD.getVolatile(senderWords, FINISHED) != 0;
+    }
+
+    /**
+     * Tells a sender that has just published a box message whether a thread of this rank waits
+     * without polling, so that the sender must hand the message in itself
+     * ({@link #takeIn(FastBox)}).
+     *
+     * @return whether any thread of this rank has registered with {@link #startsWaiting()}
+     */
+    boolean needsSenderDelivery() {
+        return (int) WORD.getVolatile(senderWords, WAITERS) > 0;
+    }
+
+    /**
+     * Registers a thread of this rank that is about to wait without polling, then takes in what
+     * the boxes hold: a message published before is matched now, one published after is handed in
+     * by its sender. Each call is paired with one {@link #stopsWaiting()}.
+     */
+    void startsWaiting() {
+        WORD.getAndAdd(senderWords, WAITERS, 1);
+        VarHandle.fullFence();
+        poll();
+    }
+
+    /** Ends one {@link #startsWaiting()} registration. */
+    void stopsWaiting() {
+        WORD.getAndAdd(senderWords, WAITERS, -1);
+    }
+
+    /**
+     * Takes in the messages waiting in this rank's boxes, if any: the poll of a waiting thread of
+     * this rank, cheap when they are empty (one read of each box's head slot).
+     */
+    void poll() {
+        if (!hasArrivals()) {
+            return;
+        }
+        SmdevRequest ready = null;
+        lock();
+        try {
+            ready = takeInAll(null);
+        } finally {
+            unlock();
+            completeTaken(ready);
+        }
+    }
+
+    /**
+     * Takes in the messages of one sender's box; called by that sender when this rank waits
+     * without polling.
+     *
+     * @param box the sender's box to this rank
+     */
+    void takeIn(final FastBox box) {
+        SmdevRequest ready = null;
+        lock();
+        try {
+            ready = takeIn(box, null);
+        } finally {
+            unlock();
+            completeTaken(ready);
+        }
+    }
+
+    private boolean hasArrivals() {
+        for (final FastBox box : incoming) {
+            if (box.hasMessage()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Takes in the messages of every box; under the lock. */
+    private SmdevRequest takeInAll(final SmdevRequest ready) {
+        SmdevRequest taken = ready;
+        for (final FastBox box : incoming) {
+            taken = takeIn(box, taken);
+        }
+        return taken;
+    }
+
+    /**
+     * Takes every published message of a box, oldest first, under the lock: each goes to the
+     * oldest posted receive that accepts it (copied now, and added to the list of receives to
+     * complete once the lock is released) or to the unexpected queue. A finished rank drops them.
+     *
+     * @param box the box
+     * @param ready the receives matched so far, linked through {@link SmdevRequest#nextTaken}
+     * @return the receives matched so far, this box's first
+     */
+    private SmdevRequest takeIn(final FastBox box, final SmdevRequest ready) {
+        SmdevRequest taken = ready;
+        final long first = box.head();
+        long n = first;
+        for (; box.published(n); n++) {
+            if (finished) {
+                continue;
+            }
+            final SmdevRequest receive = posted.firstReceiveFor(box.sourceRank, box.tag(n), box.context(n));
+            if (receive != null) {
+                posted.remove(receive);
+                receive.queuedIn = null;
+                if (!box.copyInto(n, receive)) {
+                    receive.takenMessage = box.envelope(n);
+                }
+                receive.nextTaken = taken;
+                taken = receive;
+            } else {
+                final SmdevRequest send = box.envelope(n);
+                unexpected.add(send);
+                send.queuedIn = this;
+                if (!probes.isEmpty()) {
+                    completeProbes(send);
+                }
+            }
+        }
+        if (n != first) {
+            box.takenUpTo(n);
+        }
+        return taken;
+    }
+
+    /** Completes the receives that box messages matched; after the lock is released. */
+    private void completeTaken(final SmdevRequest ready) {
+        SmdevRequest receive = ready;
+        while (receive != null) {
+            final SmdevRequest after = receive.nextTaken;
+            receive.nextTaken = null;
+            final SmdevRequest message = receive.takenMessage;
+            if (message == null) {
+                receive.complete(null, null);
+            } else {
+                receive.takenMessage = null;
+                transfers.deliver(message, receive);
+            }
+            receive = after;
+        }
+    }
+
+    /**
      * Matches a send against the posted receives, or queues it as unexpected.
      *
      * @return the matched receive, removed from the posted queue, or {@code null} if queued
      * @throws DeviceException if this rank has finished
      */
-    SmdevRequest matchOrQueue(final SmdevRequest send, final Transfers transfers) {
+    SmdevRequest matchOrQueue(final SmdevRequest send) {
         if (!send.eager || send.staged != null) {
             return match(send, true, null);
         }
@@ -144,11 +334,14 @@ final class Mailbox {
      * when one is given.
      */
     private SmdevRequest match(final SmdevRequest send, final boolean queue, final Transfers stager) {
+        SmdevRequest ready = null;
         lock();
         try {
             if (finished) {
                 throw new DeviceException("cannot send to rank " + rank + ": it has finished");
             }
+            // what the sender's box holds was sent before this message
+            ready = takeInAll(null);
             final SmdevRequest receive = posted.firstReceiveFor(send.sourceRank, send.tag, send.context);
             if (receive != null) {
                 posted.remove(receive);
@@ -168,15 +361,22 @@ final class Mailbox {
             return null;
         } finally {
             unlock();
+            completeTaken(ready);
         }
     }
 
     /**
      * Matches a receive against the unexpected messages, or posts it.
      *
+     * A message waiting in a box, which came after every queued one of its sender, is taken
+     * in after the receive is posted, so that it goes to the oldest posted receive that accepts
+     * it, which may be this one.
+     *
      * @return the matched send, removed from the unexpected queue, or {@code null} if posted
+     *     (the receive may be complete already, with a box message)
      */
     SmdevRequest matchOrPost(final SmdevRequest receive) {
+        SmdevRequest ready = null;
         lock();
         try {
             final SmdevRequest send = unexpected.firstMessageFor(receive.sourceRank, receive.tag, receive.context);
@@ -187,9 +387,11 @@ final class Mailbox {
             }
             posted.add(receive);
             receive.queuedIn = this;
+            ready = takeInAll(null);
             return null;
         } finally {
             unlock();
+            completeTaken(ready);
         }
     }
 
@@ -217,8 +419,10 @@ final class Mailbox {
      * {@code null}.
      */
     SmdevRequest firstMessageOrWait(final SmdevRequest probe) {
+        SmdevRequest ready = null;
         lock();
         try {
+            ready = takeInAll(null);
             final SmdevRequest send = unexpected.firstMessageFor(probe.sourceRank, probe.tag, probe.context);
             if (send == null) {
                 if (finished) {
@@ -231,16 +435,20 @@ final class Mailbox {
             return send;
         } finally {
             unlock();
+            completeTaken(ready);
         }
     }
 
     /** Returns the oldest matching unexpected message without removing it, or {@code null}. */
     SmdevRequest firstMessage(final int source, final int tag, final int context) {
+        SmdevRequest ready = null;
         lock();
         try {
+            ready = takeInAll(null);
             return unexpected.firstMessageFor(source, tag, context);
         } finally {
             unlock();
+            completeTaken(ready);
         }
     }
 
@@ -267,12 +475,14 @@ final class Mailbox {
      * dropped (senders still waiting fail); posted receives and waiting probes complete as
      * cancelled.
      */
-    void close(final Transfers transfers) {
+    void close() {
         final RequestQueue droppedSends = new RequestQueue();
         final RequestQueue droppedReceives = new RequestQueue();
         lock();
         try {
             finished = true;
+            WORD.setVolatile(senderWords, FINISHED, 1);
+            takeInAll(null);
             moveAll(unexpected, droppedSends);
             moveAll(posted, droppedReceives);
             moveAll(probes, droppedReceives);

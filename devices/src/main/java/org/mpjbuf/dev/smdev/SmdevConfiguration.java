@@ -17,6 +17,16 @@ public final class SmdevConfiguration {
     public static final int EAGER_LIMIT_DEFAULT = 64 * 1024;
 
     /**
+     * Property naming whether small eager messages (up to 104 bytes of
+     * a primitive array run) between two ranks go through a ring of slots of that pair, polled
+     * by the receiving rank, rather than the receiving rank's queues: {@code true} or
+     * {@code false}.
+     */
+    public static final String FAST_BOXES_PROP_NAME = "mpjbuf.smdev.fastBoxes";
+    /** Default: fast boxes are used. */
+    public static final boolean FAST_BOXES_DEFAULT = true;
+
+    /**
      * Property naming how a waiting rank idles: {@code backoff} (spin, then yield, then park),
      * {@code spin} (busy spin, lowest latency, one core per waiting rank), {@code yield} (spin,
      * then yield forever) or {@code park} (spin briefly, then park).
@@ -57,6 +67,8 @@ public final class SmdevConfiguration {
     /** The protocol switch limit in effect. */
     public static final int EAGER_LIMIT =
         SETTINGS.intValue(EAGER_LIMIT_PROP_NAME, EAGER_LIMIT_DEFAULT, 0, Integer.MAX_VALUE);
+    /** Whether fast boxes are used. */
+    public static final boolean FAST_BOXES = SETTINGS.booleanValue(FAST_BOXES_PROP_NAME, FAST_BOXES_DEFAULT);
     /** The idle strategy in effect. */
     public static final String IDLE_STRATEGY = SETTINGS.string(IDLE_STRATEGY_PROP_NAME, IDLE_STRATEGY_DEFAULT);
     /** The spin time in effect. */

@@ -4,11 +4,13 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 
 import org.mpjbuf.Buffer;
 import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceArguments;
+import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.ElementSink;
 import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.dev.ProcessID;
@@ -47,6 +49,8 @@ final class SmdevDevice implements Device {
     private Transfers transfers;
     private int eagerLimit;
     private SpinBudget spinBudget;
+    /** This rank's fast boxes, by destination rank, made on first use; {@code null} if the world has none. */
+    private AtomicReferenceArray<FastBox> boxes;
 
     /*
      * What peek() waits on: whether a request completed since peek last returned, and one that
@@ -92,6 +96,7 @@ final class SmdevDevice implements Device {
         this.transfers = joined.transfers();
         this.eagerLimit = joined.eagerLimit();
         this.spinBudget = joined.idlePolicy().newBudget();
+        this.boxes = joined.fastBoxes() ? new AtomicReferenceArray<>(joined.size()) : null;
         lifecycle = ACTIVE;
         return joined.ids();
     }
@@ -239,24 +244,47 @@ final class SmdevDevice implements Device {
     @Override
     public Request peek() {
         checkActive();
-        while (true) {
-            if (completedSincePeek && COMPLETED_SINCE_PEEK.compareAndSet(this, true, false)) {
-                // a completion that came after the flag was cleared may have replaced it: also complete
-                return lastCompleted;
-            }
-            world.idlePolicy().await(new IdlePolicy.Condition() {
-                @Override
-                public boolean getAsBoolean() {
-                    return completedSincePeek || lifecycle != ACTIVE;
+        final boolean[] waiting = {false};
+        try {
+            while (true) {
+                if (completedSincePeek && COMPLETED_SINCE_PEEK.compareAndSet(this, true, false)) {
+                    // a completion that came after the flag was cleared may have replaced it: also complete
+                    return lastCompleted;
                 }
+                world.idlePolicy().await(new IdlePolicy.Condition() {
+                    @Override
+                    public boolean getAsBoolean() {
+                        mailbox.poll();
+                        return completedSincePeek || lifecycle != ACTIVE;
+                    }
 
-                @Override
-                public void idling(final Thread waiter) {
-                    peekWaiter = waiter;
-                }
-            }, spinBudget);
-            peekWaiter = null;
-            checkActive();
+                    @Override
+                    public void idling(final Thread waiter) {
+                        peekWaiter = waiter;
+                        if (!waiting[0]) {
+                            waiting[0] = true;
+                            mailbox.startsWaiting();
+                        }
+                    }
+                }, spinBudget);
+                peekWaiter = null;
+                checkActive();
+            }
+        } finally {
+            if (waiting[0]) {
+                mailbox.stopsWaiting();
+            }
+        }
+    }
+
+    /**
+     * Takes in the small messages that other ranks left in this rank's fast boxes, matching them
+     * to posted receives; see {@link Mailbox}.
+     */
+    @Override
+    public void poll() {
+        if (lifecycle == ACTIVE) {
+            mailbox.poll();
         }
     }
 
@@ -294,6 +322,10 @@ final class SmdevDevice implements Device {
 
     ClassLoader classLoader() {
         return classLoader;
+    }
+
+    Mailbox mailbox() {
+        return mailbox;
     }
 
     /** Counts a completed request of this rank and wakes a thread waiting in {@link #peek()}. */
@@ -351,7 +383,12 @@ final class SmdevDevice implements Device {
     }
 
     private SmdevRequest post(final SmdevRequest send, final int destinationRank) {
-        final SmdevRequest receive = world.mailbox(destinationRank).matchOrQueue(send, transfers);
+        if (boxes != null && send.eager && send.staged == null && send.buffer == null && destinationRank != rank
+            && FastBox.fits(send.type, send.byteCount) && sendThroughBox(send, destinationRank)) {
+            send.complete(null, null);
+            return send;
+        }
+        final SmdevRequest receive = world.mailbox(destinationRank).matchOrQueue(send);
         if (receive != null) {
             transfers.deliver(send, receive);
             send.complete(null, null);
@@ -359,6 +396,39 @@ final class SmdevDevice implements Device {
             send.complete(null, null);
         }
         return send;
+    }
+
+    /**
+     * Publishes a small eager send in this rank's fast box to the destination; returns
+     * {@code false} if the box is full, and the send takes the mailbox path, which empties it.
+     */
+    private boolean sendThroughBox(final SmdevRequest send, final int destinationRank) {
+        final Mailbox target = world.mailbox(destinationRank);
+        if (target.hasFinished()) {
+            throw new DeviceException("cannot send to rank " + destinationRank + ": it has finished");
+        }
+        FastBox box = boxes.get(destinationRank);
+        if (box == null) {
+            box = openBox(target);
+        }
+        if (!box.offer(send.array, send.offset, send.count, send.type, send.tag, send.context)) {
+            return false;
+        }
+        if (target.needsSenderDelivery()) {
+            target.takeIn(box);
+        }
+        return true;
+    }
+
+    /** Makes this rank's box to a destination, registered with its mailbox before first use. */
+    private synchronized FastBox openBox(final Mailbox target) {
+        FastBox box = boxes.get(target.rank());
+        if (box == null) {
+            box = new FastBox(this);
+            target.register(box);
+            boxes.set(target.rank(), box);
+        }
+        return box;
     }
 
     private static void checkSendTag(final int tag) {

@@ -31,6 +31,7 @@ import org.mpjbuf.dev.internal.Sections;
 final class SmdevRequest implements Request, IdlePolicy.Condition {
     private static final VarHandle STATE;
     private static final VarHandle LISTENERS;
+    private static final VarHandle WAKE_UP;
     private static final Object COMPLETED = new Object();
 
     static {
@@ -38,6 +39,7 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
             final MethodHandles.Lookup lookup = MethodHandles.lookup();
             STATE = lookup.findVarHandle(SmdevRequest.class, "state", int.class);
             LISTENERS = lookup.findVarHandle(SmdevRequest.class, "listeners", Object.class);
+            WAKE_UP = lookup.findVarHandle(SmdevRequest.class, "wakeUp", int.class);
         } catch (final ReflectiveOperationException ex) {
             throw new ExceptionInInitializerError(ex);
         }
@@ -45,6 +47,11 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
 
     private static final int PENDING = 0;
     private static final int DONE = 1;
+
+    /* The states of wakeUp: see needsWakeUp(). */
+    private static final int NOT_REGISTERED = 0;
+    private static final int REGISTERED = 1;
+    private static final int UNREGISTERED = 2;
 
     final SmdevDevice owner;
     final boolean send;
@@ -86,11 +93,21 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
     SmdevRequest previous;
     SmdevRequest next;
     Mailbox queuedIn;
+    /**
+     * A box message that a receive matched but could not copy under the lock, delivered once the
+     * lock is released; guarded by the mailbox lock, then owned by the thread that completes.
+     */
+    SmdevRequest takenMessage;
+    /** Links the receives that box messages matched in one critical section; as above. */
+    SmdevRequest nextTaken;
 
     @SuppressWarnings("unused") // accessed through STATE
     private volatile int state;
     @SuppressWarnings("unused") // accessed through LISTENERS
     private volatile Object listeners;
+    /** Whether this receive counts among its mailbox's waiters (see {@link #needsWakeUp()}). */
+    @SuppressWarnings("unused") // accessed through WAKE_UP
+    private volatile int wakeUp;
     private volatile Thread waiter;
     /** A large copy into or out of this request that its waiting thread may help with. */
     private volatile SharedCopy sharedCopy;
@@ -183,12 +200,26 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
      * @param message the send whose data this receive took
      */
     void completeWith(final SmdevRequest message) {
-        matchedSource = message.sourceRank;
-        matchedTag = message.tag;
-        matchedCount = message.count;
-        matchedBytes = message.byteCount;
-        matchedType = message.type;
+        matched(message.sourceRank, message.tag, message.count, message.byteCount, message.type);
         complete(null, null);
+    }
+
+    /**
+     * Records the envelope of the message this receive matched, before it completes.
+     *
+     * @param source the sending rank
+     * @param tag the message tag
+     * @param elements the number of elements
+     * @param bytes the message length in bytes
+     * @param elementType the element type
+     */
+    void matched(final int source, final int tag, final int elements, final long bytes,
+                 final ElementType elementType) {
+        matchedSource = source;
+        matchedTag = tag;
+        matchedCount = elements;
+        matchedBytes = bytes;
+        matchedType = elementType;
     }
 
     /**
@@ -208,6 +239,9 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
         if (parked != null) {
             LockSupport.unpark(parked);
         }
+        if ((int) WAKE_UP.getVolatile(this) == REGISTERED && WAKE_UP.compareAndSet(this, REGISTERED, UNREGISTERED)) {
+            owner.mailbox().stopsWaiting();
+        }
         owner.requestCompleted(this);
         // most requests never get a listener: skip the atomic swap unless one was registered
         // (a listener added after this read sees DONE and runs itself, see addCompletionListener)
@@ -226,10 +260,33 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
         }
     }
 
+    /**
+     * Makes sure a pending receive or probe, whose thread is about to wait without polling, is
+     * completed by whoever sends the message: it registers once with its mailbox
+     * ({@link Mailbox#startsWaiting()}) until it completes. A send needs nothing: the receiver
+     * completes it.
+     *
+     * <p>The registration and the completion each write their side, then read the other's
+     * ({@code wakeUp}, then {@code state}; {@code state}, then {@code wakeUp}), so at least one of
+     * them sees the registration through and exactly one ends it.
+     */
+    private void needsWakeUp() {
+        if (send || !WAKE_UP.compareAndSet(this, NOT_REGISTERED, REGISTERED)) {
+            return;
+        }
+        owner.mailbox().startsWaiting();
+        if ((int) STATE.getVolatile(this) == DONE && WAKE_UP.compareAndSet(this, REGISTERED, UNREGISTERED)) {
+            owner.mailbox().stopsWaiting();
+        }
+    }
+
     @Override
     public boolean getAsBoolean() {
         if ((int) STATE.getAcquire(this) == DONE) {
             return true;
+        }
+        if (!send) {
+            owner.mailbox().poll();
         }
         final SharedCopy copy = sharedCopy;
         if (copy != null) {
@@ -260,6 +317,7 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
     @Override
     public void idling(final Thread thread) {
         waiter = thread;
+        needsWakeUp();
     }
 
     @Override
@@ -308,6 +366,8 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
                 return;
             }
             if (LISTENERS.compareAndSet(this, current, new ListenerNode(listener, (ListenerNode) current))) {
+                // a listener is how a thread of the mpi layer waits without polling
+                needsWakeUp();
                 // the completing thread writes state, then reads listeners; this thread wrote
                 // listeners, then reads state: at least one of the two sees the other's write
                 if (getAsBoolean()) {

@@ -37,6 +37,7 @@ import org.mpjbuf.dev.ProcessID;
 public final class SmdevWorld {
     private final int size;
     private final int eagerLimit;
+    private final boolean fastBoxes;
     private final IdlePolicy idlePolicy;
     private final Mailbox[] mailboxes;
     private final ProcessID[] ids;
@@ -47,16 +48,17 @@ public final class SmdevWorld {
     private SmdevWorld(final Builder builder) {
         this.size = builder.size;
         this.eagerLimit = builder.eagerLimit;
+        this.fastBoxes = builder.fastBoxes;
+        this.transfers = new Transfers(BufferPool.builder().build());
         this.idlePolicy = new IdlePolicy(builder.idleStrategy, builder.idleSpinNanos, builder.idleYields,
             builder.idleMaxParkNanos, size > Runtime.getRuntime().availableProcessors());
         this.mailboxes = new Mailbox[size];
         this.ids = new ProcessID[size];
         for (int rank = 0; rank < size; rank++) {
-            mailboxes[rank] = new Mailbox(rank);
+            mailboxes[rank] = new Mailbox(rank, transfers);
             ids[rank] = ProcessID.of(rank);
         }
         this.devices = new AtomicReferenceArray<>(size);
-        this.transfers = new Transfers(BufferPool.builder().build());
     }
 
     /**
@@ -98,6 +100,16 @@ public final class SmdevWorld {
     }
 
     /**
+     * Tells whether small eager messages between two ranks go through a fast box of that pair
+     * (see {@link SmdevConfiguration#FAST_BOXES_PROP_NAME}).
+     *
+     * @return whether fast boxes are used
+     */
+    public boolean fastBoxes() {
+        return fastBoxes;
+    }
+
+    /**
      * Returns the name of the idle strategy waiting ranks use.
      *
      * @return the idle strategy name
@@ -117,7 +129,8 @@ public final class SmdevWorld {
 
     @Override
     public String toString() {
-        return "SmdevWorld[size=" + size + ", eagerLimit=" + eagerLimit + ", idle=" + idlePolicy
+        return "SmdevWorld[size=" + size + ", eagerLimit=" + eagerLimit + ", fastBoxes=" + fastBoxes
+            + ", idle=" + idlePolicy
             + ", finished=" + finished.get() + "]";
     }
 
@@ -149,7 +162,7 @@ public final class SmdevWorld {
     }
 
     void detach(final int rank) {
-        mailboxes[rank].close(transfers);
+        mailboxes[rank].close();
         if (finished.incrementAndGet() == size) {
             transfers.close();
         }
@@ -159,6 +172,7 @@ public final class SmdevWorld {
     public static final class Builder {
         private int size = 1;
         private int eagerLimit = SmdevConfiguration.EAGER_LIMIT;
+        private boolean fastBoxes = SmdevConfiguration.FAST_BOXES;
         private String idleStrategy = SmdevConfiguration.IDLE_STRATEGY;
         private long idleSpinNanos = SmdevConfiguration.IDLE_SPIN_NANOS;
         private int idleYields = SmdevConfiguration.IDLE_YIELDS;
@@ -186,6 +200,17 @@ public final class SmdevWorld {
          */
         public Builder eagerLimit(final int eagerLimit) {
             this.eagerLimit = eagerLimit;
+            return this;
+        }
+
+        /**
+         * Sets whether small eager messages go through a fast box per pair of ranks.
+         *
+         * @param fastBoxes whether to use fast boxes
+         * @return this builder
+         */
+        public Builder fastBoxes(final boolean fastBoxes) {
+            this.fastBoxes = fastBoxes;
             return this;
         }
 

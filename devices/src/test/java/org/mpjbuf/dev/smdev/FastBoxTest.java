@@ -1,0 +1,264 @@
+package org.mpjbuf.dev.smdev;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.mpjbuf.dev.Device;
+import org.mpjbuf.dev.DeviceArguments;
+import org.mpjbuf.dev.DeviceException;
+import org.mpjbuf.dev.ElementType;
+import org.mpjbuf.dev.ProcessID;
+import org.mpjbuf.dev.Ranks;
+import org.mpjbuf.dev.Request;
+import org.mpjbuf.dev.Status;
+import org.mpjbuf.dev.TruncationException;
+
+/**
+ * The fast boxes of smdev (see {@link FastBox} and {@link Mailbox}): order with the messages that
+ * take the queues, a full box, receivers that wait without polling, probes, threads of one rank
+ * sharing a box, and the errors a box message can meet.
+ */
+final class FastBoxTest {
+    private static final int CONTEXT = 5;
+    /** More ints than a slot holds, so that the message takes the mailbox. */
+    private static final int LARGE = FastBox.PAYLOAD_BYTES;
+
+    private static SmdevWorld world(final int size) {
+        return SmdevWorld.builder().size(size).build();
+    }
+
+    private static void run(final SmdevWorld world, final Ranks.Body body) throws InterruptedException {
+        final List<Device> devices = new ArrayList<>();
+        final ProcessID[] ids = new ProcessID[world.size()];
+        for (int rank = 0; rank < world.size(); rank++) {
+            final Device device = Device.newInstance("smdev");
+            device.init(DeviceArguments.builder().rank(rank).size(world.size()).world(world).build());
+            devices.add(device);
+            ids[rank] = ProcessID.of(rank);
+        }
+        try {
+            Ranks.run(devices, ids, 60, body);
+        } finally {
+            devices.forEach(Device::finish);
+        }
+    }
+
+    /** Message {@code i} of a sequence: small ones fit a slot, every fifth does not. */
+    private static int[] message(final int i) {
+        final int[] data = new int[i % 5 == 3 ? LARGE : 1];
+        data[0] = i;
+        data[data.length - 1] = i;
+        return data;
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldKeepTheSendersOrderAcrossBoxAndQueuesWhenTheReceiverIsLate() throws InterruptedException {
+        final int messages = 200; // more than a box holds: most wait in the receiver's queues
+        run(world(2), (device, rank, ids) -> {
+            if (rank == 0) {
+                for (int i = 0; i < messages; i++) {
+                    device.send(message(i), 0, message(i).length, ids[1], 7, CONTEXT);
+                }
+                device.send(new byte[1], 0, 1, ids[1], 8, CONTEXT);
+            } else {
+                device.recv(new byte[1], 0, 1, ids[0], 8, CONTEXT);
+                for (int i = 0; i < messages; i++) {
+                    final int[] into = new int[LARGE];
+                    final Status status = device.recv(into, 0, LARGE, ids[0], 7, CONTEXT);
+                    assertEquals(message(i).length, status.elementCount(), "length of message " + i);
+                    assertEquals(i, into[0], "message " + i + " overtaken");
+                    assertEquals(i, into[status.elementCount() - 1]);
+                }
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldMatchPostedReceivesInOrderWhenTheReceiverIsEarly() throws InterruptedException {
+        final int messages = 200;
+        run(world(2), (device, rank, ids) -> {
+            if (rank == 1) {
+                final int[][] into = new int[messages][LARGE];
+                final Request[] receives = new Request[messages];
+                for (int i = 0; i < messages; i++) {
+                    receives[i] = device.irecv(into[i], 0, LARGE, ids[0], Device.ANY_TAG, CONTEXT);
+                }
+                device.send(new byte[1], 0, 1, ids[0], 8, CONTEXT);
+                for (int i = 0; i < messages; i++) {
+                    final Status status = receives[i].await();
+                    assertEquals(i, status.tag(), "receive " + i + " matched another message");
+                    assertEquals(i, into[i][0]);
+                    assertEquals(message(i).length, status.elementCount());
+                }
+            } else {
+                device.recv(new byte[1], 0, 1, ids[1], 8, CONTEXT);
+                for (int i = 0; i < messages; i++) {
+                    device.send(message(i), 0, message(i).length, ids[1], i, CONTEXT);
+                }
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldCompleteAReceiveWhoseThreadWaitsOnlyForItsListener() throws InterruptedException {
+        // the receiver never polls: only the sender can hand the box message in, every time
+        final int rounds = 2_000;
+        run(world(2), (device, rank, ids) -> {
+            final byte[] data = new byte[1];
+            for (int round = 0; round < rounds; round++) {
+                if (rank == 1) {
+                    final Request receive = device.irecv(data, 0, 1, ids[0], round, CONTEXT);
+                    final CountDownLatch completed = new CountDownLatch(1);
+                    receive.addCompletionListener(done -> completed.countDown());
+                    assertTrue(completed.await(10, TimeUnit.SECONDS), "round " + round + ": no completion");
+                    assertEquals((byte) round, data[0]);
+                    device.send(data, 0, 1, ids[0], round, CONTEXT);
+                } else {
+                    data[0] = (byte) round;
+                    device.send(data, 0, 1, ids[1], round, CONTEXT);
+                    device.recv(data, 0, 1, ids[1], round, CONTEXT);
+                }
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldWakeAParkedReceiverAtOnce() throws InterruptedException {
+        // no spin, and a park far longer than the test's bound: only a wake-up ends it in time
+        final SmdevWorld world = SmdevWorld.builder().size(2).idleStrategy("park").idleSpinNanos(0)
+            .idleMaxParkNanos(TimeUnit.SECONDS.toNanos(30)).build();
+        run(world, (device, rank, ids) -> {
+            for (int round = 0; round < 20; round++) {
+                if (rank == 1) {
+                    final long start = System.nanoTime();
+                    final int[] into = new int[1];
+                    device.recv(into, 0, 1, ids[0], 3, CONTEXT);
+                    assertEquals(round, into[0]);
+                    final long waited = System.nanoTime() - start;
+                    assertTrue(waited < TimeUnit.SECONDS.toNanos(5), "round " + round + " waited " + waited + " ns");
+                    device.send(into, 0, 1, ids[0], 4, CONTEXT);
+                } else {
+                    Thread.sleep(round % 4);
+                    device.send(new int[] {round}, 0, 1, ids[1], 3, CONTEXT);
+                    device.recv(new int[1], 0, 1, ids[1], 4, CONTEXT);
+                }
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldShowBoxMessagesToProbes() throws InterruptedException {
+        run(world(2), (device, rank, ids) -> {
+            if (rank == 0) {
+                device.send(new long[] {1, 2, 3}, 0, 3, ids[1], 11, CONTEXT);
+                device.send(new double[] {4}, 0, 1, ids[1], 12, CONTEXT);
+            } else {
+                final Status blocking = device.probe(ids[0], 11, CONTEXT);
+                assertEquals(3, blocking.elementCount());
+                assertEquals(ElementType.LONG, blocking.elementType());
+                Status polled = null;
+                while (polled == null) {
+                    polled = device.iprobe(Device.ANY_SOURCE, 12, CONTEXT);
+                }
+                assertEquals(ids[0], polled.source());
+                final long[] longs = new long[3];
+                device.recv(longs, 0, 3, ids[0], 11, CONTEXT);
+                assertArrayEquals(new long[] {1, 2, 3}, longs);
+                final double[] doubles = new double[1];
+                device.recv(doubles, 0, 1, ids[0], 12, CONTEXT);
+                assertEquals(4.0, doubles[0]);
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldKeepEachThreadsOrderWhenThreadsOfARankShareABox() throws InterruptedException {
+        final int threads = 3;
+        final int messages = 500;
+        run(world(2), (device, rank, ids) -> {
+            final List<Thread> workers = new ArrayList<>();
+            final List<Throwable> failures = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                final int tag = t;
+                final Thread worker = new Thread(() -> {
+                    try {
+                        for (int i = 0; i < messages; i++) {
+                            final int[] value = {i};
+                            if (rank == 0) {
+                                device.send(value, 0, 1, ids[1], tag, CONTEXT);
+                            } else {
+                                device.recv(value, 0, 1, ids[0], tag, CONTEXT);
+                                assertEquals(i, value[0], "thread " + tag + ", message " + i);
+                            }
+                        }
+                    } catch (final Throwable ex) {
+                        synchronized (failures) {
+                            failures.add(ex);
+                        }
+                    }
+                });
+                workers.add(worker);
+                worker.start();
+            }
+            for (final Thread worker : workers) {
+                worker.join();
+            }
+            if (!failures.isEmpty()) {
+                throw new AssertionError(failures.get(0));
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldReportTruncationAndTypeMismatchOfBoxMessages() throws InterruptedException {
+        run(world(2), (device, rank, ids) -> {
+            if (rank == 0) {
+                device.send(new int[] {1, 2, 3}, 0, 3, ids[1], 1, CONTEXT);
+                device.send(new int[] {4}, 0, 1, ids[1], 2, CONTEXT);
+                device.send(new int[] {5}, 0, 1, ids[1], 3, CONTEXT);
+            } else {
+                final int[] two = new int[2];
+                final TruncationException truncated = assertThrows(TruncationException.class,
+                    () -> device.recv(two, 0, 2, ids[0], 1, CONTEXT));
+                assertEquals(3, truncated.status().elementCount());
+                final DeviceException mismatch = assertThrows(DeviceException.class,
+                    () -> device.recv(new double[1], 0, 1, ids[0], 2, CONTEXT));
+                assertTrue(mismatch.getMessage().contains("type mismatch"), mismatch.getMessage());
+                final int[] one = new int[1];
+                device.recv(one, 0, 1, ids[0], 3, CONTEXT);
+                assertEquals(5, one[0]);
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldRunWithoutBoxesWhenTheWorldHasNone() throws InterruptedException {
+        final SmdevWorld world = SmdevWorld.builder().size(2).fastBoxes(false).build();
+        assertFalse(world.fastBoxes());
+        assertTrue(world(2).fastBoxes());
+        run(world, (device, rank, ids) -> {
+            final int[] value = {rank};
+            device.send(value, 0, 1, ids[1 - rank], 0, CONTEXT);
+            device.recv(value, 0, 1, ids[1 - rank], 0, CONTEXT);
+            assertEquals(1 - rank, value[0]);
+        });
+    }
+}
