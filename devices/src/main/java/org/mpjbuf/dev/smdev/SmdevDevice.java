@@ -117,25 +117,28 @@ final class SmdevDevice implements Device {
     @Override
     public Request isend(final Object array, final int offset, final int count,
                          final ProcessID destination, final int tag, final int context) {
-        return startSend(array, offset, count, destination, tag, context, false);
+        return startSend(array, offset, count, destination, tag, context, false, true);
     }
 
     @Override
     public void send(final Object array, final int offset, final int count,
                      final ProcessID destination, final int tag, final int context) {
-        startSend(array, offset, count, destination, tag, context, false).awaitCompletion();
+        final SmdevRequest send = startSend(array, offset, count, destination, tag, context, false, false);
+        if (send != null) {
+            send.awaitCompletion();
+        }
     }
 
     @Override
     public Request issend(final Object array, final int offset, final int count,
                           final ProcessID destination, final int tag, final int context) {
-        return startSend(array, offset, count, destination, tag, context, true);
+        return startSend(array, offset, count, destination, tag, context, true, true);
     }
 
     @Override
     public void ssend(final Object array, final int offset, final int count,
                       final ProcessID destination, final int tag, final int context) {
-        startSend(array, offset, count, destination, tag, context, true).awaitCompletion();
+        startSend(array, offset, count, destination, tag, context, true, true).awaitCompletion();
     }
 
     @Override
@@ -351,13 +354,26 @@ final class SmdevDevice implements Device {
         return true;
     }
 
+    /**
+     * Starts a send of an array run.
+     *
+     * @param requested whether the caller needs a request when the send completes at once, through
+     *     a fast box
+     * @return the send; {@code null} if it went through a fast box and no request was asked for
+     */
     private SmdevRequest startSend(final Object array, final int offset, final int count,
                                    final ProcessID destination, final int tag, final int context,
-                                   final boolean synchronous) {
+                                   final boolean synchronous, final boolean requested) {
         checkActive();
         final ElementType type = checkRun(array, offset, count, "send");
         final int destinationRank = checkDestination(destination);
         checkSendTag(tag);
+        final long runBytes = (long) count * type.byteSize();
+        if (!synchronous && boxes != null && destinationRank != rank && runBytes <= eagerLimit
+            && FastBox.fits(type, runBytes) && sentThroughBox(array, offset, count, type, destinationRank, tag,
+            context)) {
+            return requested ? SmdevRequest.ofBoxedSend(this, tag, context, array, offset, count, type) : null;
+        }
         final Object[] objects = type == ElementType.OBJECT ? (Object[]) array : null;
         final byte[] serialized = objects == null ? null : ObjectCodec.serialize(objects, offset, count);
         final long byteCount = serialized != null ? serialized.length : (long) count * type.byteSize();
@@ -383,11 +399,6 @@ final class SmdevDevice implements Device {
     }
 
     private SmdevRequest post(final SmdevRequest send, final int destinationRank) {
-        if (boxes != null && send.eager && send.staged == null && send.buffer == null && destinationRank != rank
-            && FastBox.fits(send.type, send.byteCount) && sendThroughBox(send, destinationRank)) {
-            send.complete(null, null);
-            return send;
-        }
         final SmdevRequest receive = world.mailbox(destinationRank).matchOrQueue(send);
         if (receive != null) {
             transfers.deliver(send, receive);
@@ -402,7 +413,8 @@ final class SmdevDevice implements Device {
      * Publishes a small eager send in this rank's fast box to the destination; returns
      * {@code false} if the box is full, and the send takes the mailbox path, which empties it.
      */
-    private boolean sendThroughBox(final SmdevRequest send, final int destinationRank) {
+    private boolean sentThroughBox(final Object array, final int offset, final int count, final ElementType type,
+                                   final int destinationRank, final int tag, final int context) {
         final Mailbox target = world.mailbox(destinationRank);
         if (target.hasFinished()) {
             throw new DeviceException("cannot send to rank " + destinationRank + ": it has finished");
@@ -411,7 +423,7 @@ final class SmdevDevice implements Device {
         if (box == null) {
             box = openBox(target);
         }
-        if (!box.offer(send.array, send.offset, send.count, send.type, send.tag, send.context)) {
+        if (!box.offer(array, offset, count, type, tag, context)) {
             return false;
         }
         if (target.needsSenderDelivery()) {
