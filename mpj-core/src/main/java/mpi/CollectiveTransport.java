@@ -2,6 +2,7 @@ package mpi;
 
 import java.lang.reflect.Array;
 
+import org.mpjbuf.dev.HostProcessors;
 import org.mpjbuf.mpj.coll.CollectiveChannel;
 import org.mpjbuf.mpj.coll.Pending;
 import org.mpjbuf.mpj.datatype.BaseType;
@@ -31,7 +32,7 @@ final class CollectiveTransport implements CollectiveChannel<Datatype, MPIExcept
     /** Tag of local copies on the collective context (distinct from every algorithm's). */
     private static final int COPY_TAG = 64;
     private static final byte[] NO_DATA = new byte[0];
-    private static final int PROCESSORS = Runtime.getRuntime().availableProcessors();
+    private static final int PROCESSORS = HostProcessors.count();
 
     private final Comm comm;
     private final int rank;

@@ -4,6 +4,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 import org.mpjbuf.dev.Device;
+import org.mpjbuf.dev.HostProcessors;
 import org.mpjbuf.dev.SpinBudget;
 import org.mpjbuf.mpj.runtime.RankEnvironment;
 import org.mpjbuf.mpj.runtime.RuntimeConfiguration;
@@ -44,7 +45,7 @@ final class Waiter {
     /** Spins between two reads of the clock (a read costs about 20 ns); a power of two. */
     private static final int SPINS_PER_CLOCK_READ = 64;
 
-    private static final int PROCESSORS = Runtime.getRuntime().availableProcessors();
+    private static final int PROCESSORS = HostProcessors.count();
 
     /** Each waiting thread's budget, made on its first spin with its device's probe length. */
     private static final ThreadLocal<SpinBudget> BUDGETS = new ThreadLocal<>();

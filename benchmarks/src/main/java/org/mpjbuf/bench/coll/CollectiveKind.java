@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.mpjbuf.dev.HostProcessors;
 import org.mpjbuf.mpj.coll.Allgather;
 import org.mpjbuf.mpj.coll.Allreduce;
 import org.mpjbuf.mpj.coll.Alltoall;
@@ -28,7 +29,7 @@ enum CollectiveKind {
     ALLTOALL(CollectiveConfiguration.ALLTOALL_ALGORITHM_PROP_NAME, Alltoall.Algorithm.values());
 
     /** The sweeps run smdev ranks as threads of this JVM: they have processors when they are at most these. */
-    private static final int PROCESSORS = Runtime.getRuntime().availableProcessors();
+    private static final int PROCESSORS = HostProcessors.count();
 
     final String property;
     private final Enum<?>[] algorithms;

@@ -10,6 +10,7 @@ import org.mpjbuf.buddy.Medium;
 import org.mpjbuf.dev.Bootstrap;
 import org.mpjbuf.dev.DeviceArguments;
 import org.mpjbuf.dev.DeviceException;
+import org.mpjbuf.dev.HostProcessors;
 import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.SpinBudget;
 import org.mpjbuf.dev.protocol.FrameDescriptor;
@@ -102,7 +103,7 @@ final class IbvdevDevice extends MessageDevice implements CompletionDriver.Owner
             pins = new PinDownCache(verbs, domain, ACCESS);
             setUp(rank, size, arguments.classLoader(), eagerLimit, maxMessageLength,
                 IbvdevConfiguration.MAX_MESSAGE_LENGTH_PROP_NAME, new SpinBudget(
-                    localRanks > Runtime.getRuntime().availableProcessors() ? Math.min(spin, 1_000L) : spin, spin),
+                    localRanks > HostProcessors.count() ? Math.min(spin, 1_000L) : spin, spin),
                 spin, registered.pool());
             links = new IbvdevLink[size];
             queuePairs = new Verbs.QueuePair[size];

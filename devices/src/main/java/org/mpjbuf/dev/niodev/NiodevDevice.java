@@ -19,6 +19,7 @@ import org.mpjbuf.dev.HostAddresses;
 import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceArguments;
 import org.mpjbuf.dev.DeviceException;
+import org.mpjbuf.dev.HostProcessors;
 import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.SpinBudget;
 import org.mpjbuf.dev.protocol.EagerCredit;
@@ -92,7 +93,7 @@ final class NiodevDevice extends MessageDevice {
             NiodevConfiguration.IDLE_SPIN_NANOS);
         setUp(rank, size, arguments.classLoader(), eagerLimit, maxMessageLength,
             NiodevConfiguration.MAX_MESSAGE_LENGTH_PROP_NAME, new SpinBudget(
-                localRanks > Runtime.getRuntime().availableProcessors() ? Math.min(spin, 1_000L) : spin, spin),
+                localRanks > HostProcessors.count() ? Math.min(spin, 1_000L) : spin, spin),
             spin, BufferPool.builder().medium(Medium.DIRECT).build());
         connections = new Connection[size];
         if (size > 1) {

@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import org.mpjbuf.buddy.BufferPool;
 import org.mpjbuf.dev.DeviceArguments;
+import org.mpjbuf.dev.HostProcessors;
 import org.mpjbuf.dev.ProcessID;
 
 /**
@@ -51,7 +52,7 @@ public final class SmdevWorld {
         this.fastBoxes = builder.fastBoxes;
         this.transfers = new Transfers(BufferPool.builder().build());
         this.idlePolicy = new IdlePolicy(builder.idleStrategy, builder.idleSpinNanos, builder.idleYields,
-            builder.idleMaxParkNanos, size > Runtime.getRuntime().availableProcessors());
+            builder.idleMaxParkNanos, size > HostProcessors.count());
         this.mailboxes = new Mailbox[size];
         this.ids = new ProcessID[size];
         for (int rank = 0; rank < size; rank++) {
