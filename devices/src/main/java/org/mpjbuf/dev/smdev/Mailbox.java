@@ -255,8 +255,8 @@ final class Mailbox {
         SmdevRequest taken = ready;
         final long first = box.head();
         long n = first;
-        for (; box.published(n); n++) {
-            if (finished) {
+        for (; box.published(n); n = box.next(n)) {
+            if (finished || !box.isMessage(n)) {
                 continue;
             }
             final SmdevRequest receive = posted.firstReceiveFor(box.sourceRank, box.tag(n), box.context(n));

@@ -17,7 +17,7 @@ public final class SmdevConfiguration {
     public static final int EAGER_LIMIT_DEFAULT = 64 * 1024;
 
     /**
-     * Property naming whether small eager messages (up to 104 bytes of
+     * Property naming whether small eager messages (up to 2 KiB of
      * a primitive array run) between two ranks go through a ring of slots of that pair, polled
      * by the receiving rank, rather than the receiving rank's queues: {@code true} or
      * {@code false}.

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -30,8 +31,10 @@ import org.mpjbuf.dev.TruncationException;
  */
 final class FastBoxTest {
     private static final int CONTEXT = 5;
-    /** More ints than a slot holds, so that the message takes the mailbox. */
-    private static final int LARGE = FastBox.PAYLOAD_BYTES;
+    /** More ints than a box takes, so that the message takes the mailbox. */
+    private static final int LARGE = FastBox.MAX_BYTES / Integer.BYTES + 1;
+    /** Message lengths in ints: one slot, exactly one, two, several, the largest a box takes, too large. */
+    private static final int[] LENGTHS = {1, 10, 11, 100, FastBox.MAX_BYTES / Integer.BYTES, LARGE};
 
     private static SmdevWorld world(final int size) {
         return SmdevWorld.builder().size(size).build();
@@ -53,18 +56,25 @@ final class FastBoxTest {
         }
     }
 
-    /** Message {@code i} of a sequence: small ones fit a slot, every fifth does not. */
+    /** Message {@code i} of a sequence, of the lengths in turn: element j holds i + j. */
     private static int[] message(final int i) {
-        final int[] data = new int[i % 5 == 3 ? LARGE : 1];
-        data[0] = i;
-        data[data.length - 1] = i;
+        final int[] data = new int[LENGTHS[i % LENGTHS.length]];
+        for (int j = 0; j < data.length; j++) {
+            data[j] = i + j;
+        }
         return data;
+    }
+
+    private static void assertMessage(final int i, final int[] received, final Status status) {
+        final int[] sent = message(i);
+        assertEquals(sent.length, status.elementCount(), "length of message " + i);
+        assertArrayEquals(sent, Arrays.copyOf(received, sent.length), "message " + i);
     }
 
     @Test
     @Timeout(60)
     void shouldKeepTheSendersOrderAcrossBoxAndQueuesWhenTheReceiverIsLate() throws InterruptedException {
-        final int messages = 200; // more than a box holds: most wait in the receiver's queues
+        final int messages = 600; // more than a box holds: most wait in the receiver's queues
         run(world(2), (device, rank, ids) -> {
             if (rank == 0) {
                 for (int i = 0; i < messages; i++) {
@@ -75,10 +85,30 @@ final class FastBoxTest {
                 device.recv(new byte[1], 0, 1, ids[0], 8, CONTEXT);
                 for (int i = 0; i < messages; i++) {
                     final int[] into = new int[LARGE];
-                    final Status status = device.recv(into, 0, LARGE, ids[0], 7, CONTEXT);
-                    assertEquals(message(i).length, status.elementCount(), "length of message " + i);
-                    assertEquals(i, into[0], "message " + i + " overtaken");
-                    assertEquals(i, into[status.elementCount() - 1]);
+                    assertMessage(i, into, device.recv(into, 0, LARGE, ids[0], 7, CONTEXT));
+                }
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldCarryMessagesOfEveryLengthAroundTheRingWhenTheReceiverKeepsUp() throws InterruptedException {
+        // lengths that do not divide the ring: messages start everywhere, and some skip its end
+        final int messages = 3_000;
+        run(world(2), (device, rank, ids) -> {
+            final int[] into = new int[LARGE];
+            for (int i = 0; i < messages; i++) {
+                if (rank == 0) {
+                    device.send(message(i), 0, message(i).length, ids[1], 7, CONTEXT);
+                    if (i % 50 == 49) {
+                        device.recv(new byte[1], 0, 1, ids[1], 8, CONTEXT);
+                    }
+                } else {
+                    assertMessage(i, into, device.recv(into, 0, LARGE, ids[0], 7, CONTEXT));
+                    if (i % 50 == 49) {
+                        device.send(new byte[1], 0, 1, ids[0], 8, CONTEXT);
+                    }
                 }
             }
         });
@@ -99,8 +129,7 @@ final class FastBoxTest {
                 for (int i = 0; i < messages; i++) {
                     final Status status = receives[i].await();
                     assertEquals(i, status.tag(), "receive " + i + " matched another message");
-                    assertEquals(i, into[i][0]);
-                    assertEquals(message(i).length, status.elementCount());
+                    assertMessage(i, into[i], status);
                 }
             } else {
                 device.recv(new byte[1], 0, 1, ids[1], 8, CONTEXT);
