@@ -1,6 +1,7 @@
 package org.mpjbuf.dev;
 
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 
 /**
  * The element type of a message section: one of the eight Java primitives, or {@link #OBJECT}
@@ -32,10 +33,14 @@ public enum ElementType {
 
     private final Class<?> carrier;
     private final ValueLayout layout;
+    /** The layout in the byte order that is not the native one, made once rather than per message. */
+    private final ValueLayout swapped;
 
     ElementType(final Class<?> carrier, final ValueLayout layout) {
         this.carrier = carrier;
         this.layout = layout;
+        this.swapped = layout == null ? null : layout.withOrder(
+            layout.order() == ByteOrder.BIG_ENDIAN ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN);
     }
 
     /**
@@ -54,6 +59,17 @@ public enum ElementType {
      */
     public ValueLayout layout() {
         return layout;
+    }
+
+    /**
+     * Returns the unaligned memory layout of one element in a given byte order, the order a
+     * message was written in.
+     *
+     * @param order the byte order
+     * @return the layout, or {@code null} for {@link #OBJECT}
+     */
+    public ValueLayout layout(final ByteOrder order) {
+        return layout == null || layout.order() == order ? layout : swapped;
     }
 
     /**

@@ -206,7 +206,7 @@ public final class Delivery {
                 values[offset + i] = message.block.get(ValueLayout.JAVA_BYTE, i) != 0;
             }
         } else {
-            MemorySegment.copy(message.block, message.type.layout().withOrder(message.order), 0, array, offset, count);
+            MemorySegment.copy(message.block, message.type.layout(message.order), 0, array, offset, count);
         }
     }
 
