@@ -115,7 +115,9 @@ final class Connection implements Link {
      */
     @Override
     public void sendEager(final MessageRequest send) {
-        if (send.buffer != null) {
+        if (OutFrame.inlines(send)) {
+            sendInline(send);
+        } else if (send.buffer != null) {
             sendParts(FrameDescriptor.EAGER, send.tag, send.context, send.count, send.typeCode(),
                 send.buffer.staticByteBuffer(), send.dynamicLength > 0 ? send.buffer.dynamicByteBuffer() : null,
                 send.dynamicLength, -1, 0, null);
@@ -178,6 +180,29 @@ final class Connection implements Link {
             FrameDescriptor.encode(frame.header, type, flags, tag, context, elementCount, elementTypeCode,
                 payloadLength, messageLength, dynamicLength, credit.takeReturnable(), sendId, receiveId);
             frame.payload(block, payloadLength);
+            writeOrQueue(frame);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * Encodes and sends a small eager message copied in behind its header ({@link OutFrame#inline}).
+     *
+     * @throws DeviceException if the connection is closed
+     */
+    private void sendInline(final MessageRequest send) {
+        writeLock.lock();
+        try {
+            if (closedBecause != null) {
+                throw new DeviceException("cannot send to rank " + rank + ": " + closedBecause);
+            }
+            final OutFrame frame = spare.isEmpty() ? new OutFrame() : spare.poll();
+            FrameDescriptor.encode(frame.header, FrameDescriptor.EAGER,
+                send.buffer != null ? FrameDescriptor.FLAG_BUFFER : 0, send.tag, send.context, send.count,
+                send.typeCode(), send.messageLength, send.messageLength, send.dynamicLength, credit.takeReturnable(),
+                -1, 0);
+            frame.inline(send);
             writeOrQueue(frame);
         } finally {
             writeLock.unlock();

@@ -3,6 +3,8 @@ package org.mpjbuf.dev.niodev;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+
+import org.mpjbuf.dev.protocol.Delivery;
 import org.mpjbuf.dev.protocol.FrameDescriptor;
 import org.mpjbuf.dev.protocol.MessageRequest;
 
@@ -10,14 +12,22 @@ import org.mpjbuf.dev.protocol.MessageRequest;
  * One frame waiting to be written: its header in a direct buffer of its own and up to two payload
  * parts, written together with one gathering write. A part is either a block of the device's
  * pool (freed once written) or, for a buffer message, the buffer's own static and dynamic parts
- * (no copy; an eager send stages what the socket did not take at once). Frames are recycled by
- * their connection, so sending allocates no header.
+ * (no copy; an eager send stages what the socket did not take at once). A small eager message is
+ * copied in behind the header instead ({@link #inline}). Frames are recycled by their
+ * connection, so sending allocates no header.
  *
  * <p>Not thread-safe: owned by the thread holding its connection's write lock.
  */
 final class OutFrame {
-    final ByteBuffer header = ByteBuffer.allocateDirect(FrameDescriptor.HEADER_LENGTH)
+    /** The largest eager message copied in behind the header, so that the frame is one buffer. */
+    static final int INLINE_BYTES = 1024;
+
+    /** The encoded header, followed by room for an inline message. */
+    final ByteBuffer header = ByteBuffer.allocateDirect(FrameDescriptor.HEADER_LENGTH + INLINE_BYTES)
         .order(ByteOrder.nativeOrder());
+    /** The room behind the header, as a segment made once. */
+    private final MemorySegment inlinePayload =
+        MemorySegment.ofBuffer(header).asSlice(FrameDescriptor.HEADER_LENGTH);
     final ByteBuffer[] gather = new ByteBuffer[3];
     int count;
     /** The pooled block holding the payload, freed once written; {@code null} if none. */
@@ -33,6 +43,24 @@ final class OutFrame {
         if (payload != null && length > 0) {
             gather[count++] = payload.asSlice(0, length).asByteBuffer();
         }
+    }
+
+    /**
+     * Tells whether an eager send is copied in behind its header: one of at most
+     * {@link #INLINE_BYTES}, whose frame then needs no pooled block, no buffer view and one
+     * buffer to write.
+     */
+    static boolean inlines(final MessageRequest send) {
+        return send.messageLength <= INLINE_BYTES;
+    }
+
+    /** Copies an eager send's message in behind the encoded header: the frame is that one buffer. */
+    void inline(final MessageRequest send) {
+        block = null;
+        Delivery.copy(send, inlinePayload);
+        header.limit(FrameDescriptor.HEADER_LENGTH + send.messageLength);
+        gather[0] = header;
+        count = 1;
     }
 
     /** Prepares the gathering write of the encoded header and two parts in place (either may be empty). */
