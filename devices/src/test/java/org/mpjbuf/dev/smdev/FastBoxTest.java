@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
 import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceArguments;
 import org.mpjbuf.dev.DeviceException;
+import org.mpjbuf.dev.ElementSink;
 import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.Ranks;
@@ -273,6 +276,33 @@ final class FastBoxTest {
                 final int[] one = new int[1];
                 device.recv(one, 0, 1, ids[0], 3, CONTEXT);
                 assertEquals(5, one[0]);
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldHandASinkABoxMessagesElements() throws InterruptedException {
+        final long[] sent = {4, 5, 6};
+        run(world(2), (device, rank, ids) -> {
+            if (rank == 0) {
+                device.send(sent, 0, 3, ids[1], 1, CONTEXT);
+            } else {
+                final long[] seen = new long[3];
+                final ElementSink sink = new ElementSink() {
+                    @Override
+                    public void accept(final Object array, final int offset, final int count) {
+                        System.arraycopy(array, offset, seen, 0, count);
+                    }
+
+                    @Override
+                    public void accept(final MemorySegment elements, final int count) {
+                        MemorySegment.copy(elements, ValueLayout.JAVA_LONG, 0, seen, 0, count);
+                    }
+                };
+                final Status status = device.irecv(sink, ElementType.LONG, 3, ids[0], 1, CONTEXT).await();
+                assertEquals(3, status.elementCount());
+                assertArrayEquals(sent, seen);
             }
         });
     }

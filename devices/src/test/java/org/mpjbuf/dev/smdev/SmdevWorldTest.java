@@ -177,7 +177,8 @@ final class SmdevWorldTest {
     @Timeout(60)
     void shouldHandASinkTheSendersOwnArrayAboveTheLimitAStagingBlockBelowItAndAHeapCopyForASmallRun()
         throws InterruptedException {
-        final SmdevWorld world = SmdevWorld.builder().size(2).eagerLimit(1024).build();
+        // the queues' forms: with fast boxes, the two eager runs would come from a box (FastBoxTest)
+        final SmdevWorld world = SmdevWorld.builder().size(2).eagerLimit(1024).fastBoxes(false).build();
         final long[] large = new long[200];
         final long[] medium = new long[64];
         final long[] small = {4};
