@@ -80,9 +80,15 @@ final class SpSolver {
      * {@code c * planeLength + (l + 2) * lanes + i}.
      */
     private final double[] planeNormalised;
-    /** The largest of the viscous and dissipation coefficients at a plane's points, laid out as one component of {@link #planeNormalised}. */
+    /**
+     * The largest of the viscous and dissipation coefficients at a plane's points, laid out as one component
+     * of {@link #planeNormalised}.
+     */
     private final double[] viscosity;
-    /** Along x, a plane's right-hand sides, rows and lines swapped: laid out as {@link #planeNormalised}, {@link #gatheredLength} apart. */
+    /**
+     * Along x, a plane's right-hand sides, rows and lines swapped: laid out as {@link #planeNormalised}, the
+     * components {@link #gatheredLength} apart; then the velocities, speeds of sound and 1/density.
+     */
     private final double[] gatheredRhs;
     private final double[] gatheredVelocity;
     private final double[] gatheredSpeed;
