@@ -85,7 +85,7 @@ public final class BT implements Benchmark {
         int[] points = {n, n, n};
         SpConstants k = new SpConstants(points, parameters.dt());
         int cellsPerSide = (int) Math.round(Math.sqrt(comm.Size()));
-        SpPartition partition = new SpPartition(comm.Rank(), cellsPerSide, points, false);
+        SpPartition partition = new SpPartition(comm.Rank(), cellsPerSide, points);
         Stepper stepper = new Stepper(comm, partition, k);
         for (SpCell cell : partition.cells) {
             SpExact.forcing(cell, k);

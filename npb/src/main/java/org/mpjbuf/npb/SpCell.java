@@ -1,7 +1,5 @@
 package org.mpjbuf.npb;
 
-import java.util.Arrays;
-
 /**
  * One cell of the multi-partition of SP and BT: a box of grid points and
  * its fields, flattened, with two ghost layers on every side.
@@ -13,7 +11,7 @@ import java.util.Arrays;
  * {@code m} at {@code m * volume + index}. Local {@code 0} is global
  * {@code low}. The ghost layers hold the neighbours' solution for the
  * right-hand side's stencils ({@code u}), and during a solve the two rows
- * before and after the cell along the line ({@code lhs}, {@code rhs}).
+ * before and after the cell along the line ({@code rhs}).
  *
  * <p>Not thread-safe: a cell belongs to one rank.
  */
@@ -36,11 +34,6 @@ final class SpCell {
     final double[] u;
     final double[] rhs;
     final double[] forcing;
-    /**
-     * SP's three pentadiagonal systems of five diagonals each: for
-     * components 0-2, 3 and 4; {@code null} in BT's cells.
-     */
-    final double[] lhs;
     final double[] rhoI;
     /** The velocities, one array per direction. */
     final double[][] velocity;
@@ -50,15 +43,13 @@ final class SpCell {
     final double[] ainv;
 
     /**
-     * Creates a cell's arrays, SP's implicit operators at the identity (the
-     * rows of the boundary points keep it).
+     * Creates a cell's arrays.
      *
      * @param coord the cell's coordinates among the cells
      * @param size the points per direction
      * @param low the global index of the first point per direction
-     * @param pentadiagonal whether to allocate SP's pentadiagonal systems
      */
-    SpCell(int[] coord, int[] size, int[] low, boolean pentadiagonal) {
+    SpCell(int[] coord, int[] size, int[] low) {
         this.coord = coord.clone();
         this.size = size.clone();
         this.low = low.clone();
@@ -69,14 +60,6 @@ final class SpCell {
         u = new double[5 * volume];
         rhs = new double[5 * volume];
         forcing = new double[5 * volume];
-        if (pentadiagonal) {
-            lhs = new double[15 * volume];
-            for (int n = 0; n < 3; n++) {
-                Arrays.fill(lhs, (5 * n + 2) * volume, (5 * n + 3) * volume, 1.0);
-            }
-        } else {
-            lhs = null;
-        }
         rhoI = new double[volume];
         velocity = new double[][] {new double[volume], new double[volume], new double[volume]};
         square = new double[volume];

@@ -35,25 +35,13 @@ final class SpPartition {
     final int[][] slice;
 
     /**
-     * Lays out a rank's cells for SP.
+     * Lays out a rank's cells.
      *
      * @param rank the rank, below {@code q^2}
      * @param cellsPerSide {@code q}, the square root of the number of ranks
      * @param points the grid points per direction
      */
     SpPartition(int rank, int cellsPerSide, int[] points) {
-        this(rank, cellsPerSide, points, true);
-    }
-
-    /**
-     * Lays out a rank's cells.
-     *
-     * @param rank the rank, below {@code q^2}
-     * @param cellsPerSide {@code q}, the square root of the number of ranks
-     * @param points the grid points per direction
-     * @param pentadiagonal whether the cells hold SP's pentadiagonal systems (BT's do not)
-     */
-    SpPartition(int rank, int cellsPerSide, int[] points, boolean pentadiagonal) {
         int q = cellsPerSide;
         this.cellsPerSide = q;
         int i = rank % q;
@@ -78,7 +66,7 @@ final class SpPartition {
                         : excess * (base + 1) + (coord[dir] - excess) * base;
                 slice[dir][coord[dir]] = c;
             }
-            cells[c] = new SpCell(coord, size, low, pentadiagonal);
+            cells[c] = new SpCell(coord, size, low);
         }
     }
 

@@ -1,5 +1,7 @@
 package org.mpjbuf.npb;
 
+import java.util.Arrays;
+
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -13,11 +15,10 @@ import mpi.Request;
  *
  * <p>Design note (NPB 3.4 MPI {@code lhsx.f}, {@code x_solve.f} and their y
  * and z twins). Notation: row {@code r} of a system has the diagonals
- * {@code (a, b, c, d, e)} at offsets -2 .. +2, stored as components
- * {@code n .. n + 4} of {@code lhs}, {@code n = 0, 5, 10}. The operator is
- * built from the velocity, density and speed of sound along the line plus
- * the implicit dissipation ({@link #buildOperators}). Gaussian elimination
- * without pivoting, row by row along the line:
+ * {@code (a, b, c, d, e)} at offsets -2 .. +2. The operator is built from
+ * the velocity, density and speed of sound along the line plus the implicit
+ * dissipation; the three systems differ only in {@code b} and {@code d}.
+ * Gaussian elimination without pivoting, row by row along the line:
  * <ol>
  * <li>forward: subtract {@code a} times normalised row {@code r - 2} and
  *     then {@code b} times normalised row {@code r - 1} from row {@code r},
@@ -25,19 +26,31 @@ import mpi.Request;
  *     right-hand side;</li>
  * <li>backward: {@code x(r) = rhs(r) - d x(r + 1) - e x(r + 2)}.</li>
  * </ol>
- * The reference pushes row {@code r}'s updates into rows {@code r + 1} and
- * {@code r + 2}; pulling them into row {@code r}, as here, performs the
- * same operations on every element in the same order. The lines of a
- * cell are independent, so the passes go row by row over a plane of lines
- * side by side ({@link #forEachRow}), like the reference's loops: along y
- * and z a row is contiguous in x, and no point of it waits for another.
- * A line crosses {@code q} cells, one per rank ({@link SpPartition}): in
- * stage {@code s} of the forward pass every rank eliminates its cell in
- * slab {@code s}, having received the last two normalised rows of the cell
+ * The reference builds every row's five diagonals of the three systems into
+ * a cell-sized array and then pushes row {@code r}'s updates into rows
+ * {@code r + 1} and {@code r + 2}; here a row's diagonals are formed in
+ * locals just before it is eliminated (pulling the updates of the rows
+ * before it), which performs the same operations on every element in the
+ * same order, and only the normalised {@code (d, e)} of the three systems
+ * are kept, six values a point, for the backward pass.
+ *
+ * <p>The lines of a cell are independent, so the passes go a plane of lines
+ * side by side at a time, and in a plane row by row ({@link #eliminateRow}):
+ * no point of a row waits for another, and the inner loops run over the
+ * lines. Along y and z a row is contiguous in x; along x a plane's
+ * right-hand sides and coefficients are first copied into arrays whose rows
+ * are contiguous ({@link #gather}), and the solution copied back. A line
+ * crosses {@code q} cells, one per rank ({@link SpPartition}): in stage
+ * {@code s} of the forward pass every rank eliminates its cell in slab
+ * {@code s}, having received the last two normalised rows of the cell
  * before it ({@code d, e} and the right-hand sides: 22 values per line)
- * into the cell's ghost rows, and sends on its own last two; the backward
- * pass runs the stages in reverse and sends the first two rows' solutions
- * (10 values per line) back. Sends are non-blocking, since every rank sends before it
+ * into the ghost rows, and sends on its own last two; the backward pass
+ * runs the stages in reverse and sends the first two rows' solutions (10
+ * values per line) back. In the last stage nothing waits between a plane's
+ * forward and backward pass, which then follow each other while the plane
+ * is in the cache, its {@code (d, e)} in a plane-sized array (so on one
+ * rank everywhere); in the other stages {@code (d, e)} are kept for the
+ * whole cell. Sends are non-blocking, since every rank sends before it
  * receives in the same stage; a send buffer is reused after its send
  * completed.
  *
@@ -48,15 +61,62 @@ final class SpSolver {
     private static final int BACKWARD_TAG = 8100;
     private static final int FORWARD_VALUES = 22;
     private static final int BACKWARD_VALUES = 10;
+    /** The values kept per point for the backward pass: {@code d} and {@code e} of each system. */
+    private static final int NORMALISED = 6;
 
     private final Intracomm comm;
     private final SpPartition partition;
     private final SpConstants k;
     /** The implicit dissipation's rows: at points 1 and 2, inside, at points n - 3 and n - 2. */
     private final double[][] dissipationRows;
+    /**
+     * Per cell, with more than one rank per line, the normalised rows of every line: plane after plane,
+     * each plane as {@link #planeNormalised}.
+     */
+    private final double[][] cellNormalised;
+    /**
+     * The normalised rows of a plane: component {@code c} ({@code d} of system {@code t} at {@code 2t},
+     * {@code e} at {@code 2t + 1}) of lane {@code i} at local row {@code l} at
+     * {@code c * planeLength + (l + 2) * lanes + i}.
+     */
+    private final double[] planeNormalised;
+    /**
+     * The largest of the viscous and dissipation coefficients at a plane's points, laid out as one component
+     * of {@link #planeNormalised}.
+     */
+    private final double[] viscosity;
+    /**
+     * Along x, a plane's right-hand sides, rows and lines swapped: laid out as {@link #planeNormalised}, the
+     * components {@link #gatheredLength} apart; then the velocities, speeds of sound and 1/density.
+     */
+    private final double[] gatheredRhs;
+    private final double[] gatheredVelocity;
+    private final double[] gatheredSpeed;
+    private final double[] gatheredRhoI;
+    private final int gatheredLength;
     private final double[] outgoing;
     private final double[] incoming;
     private Request pendingSend;
+
+    // The plane in work: where its right-hand sides (and velocities, speeds of sound, 1/density) and its
+    // normalised rows are.
+    private double[] rhs;
+    private double[] velocity;
+    private double[] speed;
+    private double[] rhoI;
+    /** The index of the plane's lane 0 at local row 0, in {@link #rhs} (component 0) and the coefficients. */
+    private int origin;
+    /** The distance between a point and the next along its line. */
+    private int rowStride;
+    /** The distance between the right-hand side's components. */
+    private int component;
+    private double[] normalised;
+    /** The index of lane 0 at local row 0 of component 0 in {@link #normalised}. */
+    private int normalisedOrigin;
+    /** The lines of the plane, which is also the distance between rows in {@link #normalised}. */
+    private int lanes;
+    /** The distance between components in {@link #normalised}. */
+    private int planeLength;
 
     /**
      * Creates the solver of a rank's cells.
@@ -77,13 +137,56 @@ final class SpSolver {
             {k.comz1, -k.comz4, k.comz5, 0.0, 0.0},
         };
         int lines = 0;
-        for (SpCell cell : partition.cells) {
+        int plane = 0;
+        int gathered = 0;
+        cellNormalised = new double[partition.cells.length][];
+        for (int c = 0; c < partition.cells.length; c++) {
+            SpCell cell = partition.cells[c];
+            int cellLength = 0;
             for (int dir = 0; dir < 3; dir++) {
                 lines = Math.max(lines, cell.lineCount(dir, k.points));
+                int length = lanesOf(cell, dir) * (cell.size[dir] + 2 * SpCell.GHOSTS);
+                plane = Math.max(plane, length);
+                cellLength = Math.max(cellLength, planesOf(cell, dir) * length);
+                if (dir == 0) {
+                    gathered = Math.max(gathered, length);
+                }
+            }
+            if (partition.cellsPerSide > 1) {
+                cellNormalised[c] = new double[NORMALISED * cellLength];
             }
         }
+        planeNormalised = new double[NORMALISED * plane];
+        viscosity = new double[plane];
+        gatheredLength = gathered;
+        gatheredRhs = new double[5 * gathered];
+        gatheredVelocity = new double[gathered];
+        gatheredSpeed = new double[gathered];
+        gatheredRhoI = new double[gathered];
         outgoing = new double[FORWARD_VALUES * lines];
         incoming = new double[FORWARD_VALUES * lines];
+    }
+
+    /** {@return the direction along which a plane's lines lie side by side} */
+    private static int laneDirection(int dir) {
+        return dir == 0 ? 1 : 0;
+    }
+
+    /** {@return the direction from plane to plane} */
+    private static int planeDirection(int dir) {
+        return dir == 2 ? 1 : 2;
+    }
+
+    /** {@return the lines of a plane of a cell along {@code dir}} */
+    private int lanesOf(SpCell cell, int dir) {
+        int a = laneDirection(dir);
+        return cell.last(a, k.points[a]) - cell.first(a) + 1;
+    }
+
+    /** {@return the planes of lines of a cell along {@code dir}} */
+    private int planesOf(SpCell cell, int dir) {
+        int b = planeDirection(dir);
+        return cell.last(b, k.points[b]) - cell.first(b) + 1;
     }
 
     /**
@@ -96,34 +199,36 @@ final class SpSolver {
     void solve(int dir) throws MPIException {
         int q = partition.cellsPerSide;
         for (int stage = 0; stage < q; stage++) {
-            SpCell cell = partition.cells[partition.slice[dir][stage]];
-            int count = FORWARD_VALUES * cell.lineCount(dir, k.points);
-            Request receive = stage == 0 ? null
-                    : comm.Irecv(incoming, 0, count, MPI.DOUBLE, partition.predecessor[dir], FORWARD_TAG + dir);
-            buildOperators(cell, dir);
-            if (receive != null) {
-                receive.Wait();
-                copyRows(cell, dir, true, false);
+            int c = partition.slice[dir][stage];
+            SpCell cell = partition.cells[c];
+            int lines = cell.lineCount(dir, k.points);
+            if (stage > 0) {
+                comm.Recv(incoming, 0, FORWARD_VALUES * lines, MPI.DOUBLE, partition.predecessor[dir],
+                        FORWARD_TAG + dir);
             }
-            eliminate(cell, dir);
-            if (stage < q - 1) {
-                awaitSend();
-                copyRows(cell, dir, true, true);
-                pendingSend = comm.Isend(outgoing, 0, count, MPI.DOUBLE, partition.successor[dir], FORWARD_TAG + dir);
+            awaitSend();
+            boolean last = stage == q - 1;
+            for (int plane = 0; plane < planesOf(cell, dir); plane++) {
+                forwardPlane(cell, c, dir, plane, stage > 0, last);
+            }
+            if (!last) {
+                pendingSend = comm.Isend(outgoing, 0, FORWARD_VALUES * lines, MPI.DOUBLE, partition.successor[dir],
+                        FORWARD_TAG + dir);
+            } else if (stage > 0) {
+                pendingSend = comm.Isend(outgoing, 0, BACKWARD_VALUES * lines, MPI.DOUBLE,
+                        partition.predecessor[dir], BACKWARD_TAG + dir);
             }
         }
-        awaitSend();
-        for (int stage = q - 1; stage >= 0; stage--) {
-            SpCell cell = partition.cells[partition.slice[dir][stage]];
+        for (int stage = q - 2; stage >= 0; stage--) {
+            int c = partition.slice[dir][stage];
+            SpCell cell = partition.cells[c];
             int count = BACKWARD_VALUES * cell.lineCount(dir, k.points);
-            if (stage < q - 1) {
-                comm.Recv(incoming, 0, count, MPI.DOUBLE, partition.successor[dir], BACKWARD_TAG + dir);
-                copyRows(cell, dir, false, false);
+            comm.Recv(incoming, 0, count, MPI.DOUBLE, partition.successor[dir], BACKWARD_TAG + dir);
+            awaitSend();
+            for (int plane = 0; plane < planesOf(cell, dir); plane++) {
+                backwardPlane(cell, c, dir, plane, stage > 0);
             }
-            substitute(cell, dir);
             if (stage > 0) {
-                awaitSend();
-                copyRows(cell, dir, false, true);
                 pendingSend = comm.Isend(outgoing, 0, count, MPI.DOUBLE, partition.predecessor[dir],
                         BACKWARD_TAG + dir);
             }
@@ -138,108 +243,168 @@ final class SpSolver {
         }
     }
 
-    /** A visitor of the lines along a direction: {@code p0} is the index of the line's local point 0. */
-    @FunctionalInterface
-    private interface LineAction {
-        void apply(int p0);
-    }
-
-    /** Visits the lines along {@code dir} through a cell, in the order of the messages. */
-    private void forEachLine(SpCell cell, int dir, LineAction action) {
-        int a = dir == 0 ? 1 : 0;
-        int b = dir == 2 ? 1 : 2;
-        int[] local = new int[3];
-        for (local[b] = cell.first(b); local[b] <= cell.last(b, k.points[b]); local[b]++) {
-            for (local[a] = cell.first(a); local[a] <= cell.last(a, k.points[a]); local[a]++) {
-                action.apply(cell.index(local[0], local[1], local[2]));
-            }
-        }
-    }
-
     /**
-     * A visitor of the rows of a plane of lines: {@code count} points, one
-     * per line, at {@code start}, {@code start + step}, ..., all at global
-     * point {@code g} along the lines.
+     * The forward pass over plane {@code plane} of a cell's lines: with {@code received}, its first rows
+     * continue from the ghost rows in {@code incoming}; if the stage is {@code last}, the backward pass
+     * follows, and else the last two rows go into {@code outgoing}.
      */
-    @FunctionalInterface
-    private interface RowAction {
-        void apply(int start, int step, int count, int g);
-    }
-
-    /**
-     * Visits a cell's lines along {@code dir} a plane at a time, and in each
-     * plane the rows from local point {@code from} to {@code to} along the
-     * lines (downwards if {@code to < from}). The lines of a plane lie side
-     * by side along x for the solves along y and z, so that a row is
-     * contiguous in memory and its points are independent of each other.
-     */
-    private void forEachRow(SpCell cell, int dir, int from, int to, RowAction action) {
-        int a = dir == 0 ? 1 : 0;
-        int b = dir == 2 ? 1 : 2;
-        int step = cell.stride[a];
-        int count = cell.last(a, k.points[a]) - cell.first(a) + 1;
-        int direction = to >= from ? 1 : -1;
-        int[] local = new int[3];
-        local[a] = cell.first(a);
-        for (local[b] = cell.first(b); local[b] <= cell.last(b, k.points[b]); local[b]++) {
-            for (local[dir] = from; local[dir] != to + direction; local[dir] += direction) {
-                int start = cell.index(local[0], local[1], local[2]);
-                action.apply(start, step, count, cell.low[dir] + local[dir]);
-            }
+    private void forwardPlane(SpCell cell, int c, int dir, int plane, boolean received, boolean last) {
+        int size = cell.size[dir];
+        int first = cell.first(dir);
+        int lastRow = cell.last(dir, k.points[dir]);
+        openPlane(cell, dir, plane, last ? null : cellNormalised[c]);
+        if (dir == 0) {
+            gather(cell, plane, 0, size - 1, true);
         }
-    }
-
-    /** Builds the three systems' operators at the rows the time step changes ({@code lhsx}). */
-    private void buildOperators(SpCell cell, int dir) {
-        int v = cell.volume;
-        int s = cell.stride[dir];
-        double[] lhs = cell.lhs;
-        double[] cv = cell.velocity[dir];
-        double[] speed = cell.speed;
+        if (received) {
+            unpackForward(plane);
+        }
+        computeViscosity(dir, first - 1, lastRow + 1);
         int n = k.points[dir];
-        double dtt1 = k.dtt1[dir];
-        double dtt2 = k.dtt2[dir];
-        double c2dtt1 = k.c2dtt1[dir];
-        forEachRow(cell, dir, cell.first(dir), cell.last(dir, n), (start, step, count, g) -> {
-            double[] add = dissipationRow(g, n);
-            double add0 = add[0];
-            double add1 = add[1];
-            double add2 = add[2];
-            double add3 = add[3];
-            double add4 = add[4];
-            for (int p = start, end = start + count * step; p < end; p += step) {
-                double lhsA = 0.0 + add0;
-                double lhsB = -dtt2 * cv[p - s] - dtt1 * viscosity(cell, dir, p - s) + add1;
-                double lhsC = 1.0 + c2dtt1 * viscosity(cell, dir, p) + add2;
-                double lhsD = dtt2 * cv[p + s] - dtt1 * viscosity(cell, dir, p + s) + add3;
-                double lhsE = 0.0 + add4;
-                double below = dtt2 * speed[p - s];
-                double above = dtt2 * speed[p + s];
-                lhs[p] = lhsA;
-                lhs[v + p] = lhsB;
-                lhs[2 * v + p] = lhsC;
-                lhs[3 * v + p] = lhsD;
-                lhs[4 * v + p] = lhsE;
-                lhs[5 * v + p] = lhsA;
-                lhs[6 * v + p] = lhsB - below;
-                lhs[7 * v + p] = lhsC;
-                lhs[8 * v + p] = lhsD + above;
-                lhs[9 * v + p] = lhsE;
-                lhs[10 * v + p] = lhsA;
-                lhs[11 * v + p] = lhsB + below;
-                lhs[12 * v + p] = lhsC;
-                lhs[13 * v + p] = lhsD - above;
-                lhs[14 * v + p] = lhsE;
+        for (int l = 0; l < size; l++) {
+            int g = cell.low[dir] + l;
+            if (g == 0 || g == n - 1) {
+                identityRow(l);
+            } else if (g == 1) {
+                eliminateSecondRow(dir, l, dissipationRow(g, n));
+            } else {
+                eliminateRow(dir, l, dissipationRow(g, n));
             }
-        });
+        }
+        if (last) {
+            substitutePlane(cell, dir);
+            if (received) {
+                packBackward(plane);
+            }
+        } else {
+            packForward(plane, size);
+        }
+        if (dir == 0) {
+            scatter(cell, plane);
+        }
     }
 
-    /** The largest of the viscous and dissipation coefficients at a point ({@code rhon}). */
-    private double viscosity(SpCell cell, int dir, int p) {
-        double ru1 = SpConstants.C3C4 * cell.rhoI[p];
+    /**
+     * The backward pass over plane {@code plane} of a cell's lines, its last rows continuing from the ghost
+     * rows in {@code incoming}; with {@code sends}, the first two rows' solutions go into {@code outgoing}.
+     */
+    private void backwardPlane(SpCell cell, int c, int dir, int plane, boolean sends) {
+        openPlane(cell, dir, plane, cellNormalised[c]);
+        if (dir == 0) {
+            gather(cell, plane, 0, cell.size[dir] - 1, false);
+        }
+        unpackBackward(plane, cell.size[dir]);
+        substitutePlane(cell, dir);
+        if (sends) {
+            packBackward(plane);
+        }
+        if (dir == 0) {
+            scatter(cell, plane);
+        }
+    }
+
+    /**
+     * Points the fields of the plane in work at plane {@code plane} of a cell's lines along {@code dir}:
+     * along x at the gathered arrays, else at the cell's; the normalised rows at the plane's part of
+     * {@code kept}, or at {@link #planeNormalised} if {@code null}.
+     */
+    private void openPlane(SpCell cell, int dir, int plane, double[] kept) {
+        lanes = lanesOf(cell, dir);
+        planeLength = lanes * (cell.size[dir] + 2 * SpCell.GHOSTS);
+        if (dir == 0) {
+            rhs = gatheredRhs;
+            velocity = gatheredVelocity;
+            speed = gatheredSpeed;
+            rhoI = gatheredRhoI;
+            origin = SpCell.GHOSTS * lanes;
+            rowStride = lanes;
+            component = gatheredLength;
+        } else {
+            rhs = cell.rhs;
+            velocity = cell.velocity[dir];
+            speed = cell.speed;
+            rhoI = cell.rhoI;
+            origin = dir == 1 ? cell.index(cell.first(0), 0, cell.first(2) + plane)
+                    : cell.index(cell.first(0), cell.first(1) + plane, 0);
+            rowStride = cell.stride[dir];
+            component = cell.volume;
+        }
+        if (kept == null) {
+            normalised = planeNormalised;
+            normalisedOrigin = SpCell.GHOSTS * lanes;
+        } else {
+            normalised = kept;
+            normalisedOrigin = NORMALISED * planeLength * plane + SpCell.GHOSTS * lanes;
+        }
+    }
+
+    /**
+     * Along x, copies plane {@code plane}'s right-hand sides at local rows {@code from} to {@code to} into
+     * the gathered arrays, and with {@code coefficients} also the velocities, speeds of sound and 1/density
+     * at the rows the operators reach, one more on each side.
+     */
+    private void gather(SpCell cell, int plane, int from, int to, boolean coefficients) {
+        int v = cell.volume;
+        int n = lanes;
+        int m = gatheredLength;
+        double[] cv = cell.velocity[0];
+        for (int i = 0; i < n; i++) {
+            int p0 = cell.index(0, cell.first(1) + i, cell.first(2) + plane);
+            for (int l = from; l <= to; l++) {
+                int t = (l + SpCell.GHOSTS) * n + i;
+                int p = p0 + l;
+                for (int r = 0; r < 5; r++) {
+                    gatheredRhs[r * m + t] = cell.rhs[r * v + p];
+                }
+            }
+            if (coefficients) {
+                for (int l = from - 1; l <= to + 1; l++) {
+                    int t = (l + SpCell.GHOSTS) * n + i;
+                    int p = p0 + l;
+                    gatheredVelocity[t] = cv[p];
+                    gatheredSpeed[t] = cell.speed[p];
+                    gatheredRhoI[t] = cell.rhoI[p];
+                }
+            }
+        }
+    }
+
+    /** Along x, copies the gathered right-hand sides of plane {@code plane}'s rows back into the cell. */
+    private void scatter(SpCell cell, int plane) {
+        int v = cell.volume;
+        int n = lanes;
+        int m = gatheredLength;
+        for (int i = 0; i < n; i++) {
+            int p0 = cell.index(0, cell.first(1) + i, cell.first(2) + plane);
+            for (int l = 0; l < cell.size[0]; l++) {
+                int t = (l + SpCell.GHOSTS) * n + i;
+                int p = p0 + l;
+                for (int r = 0; r < 5; r++) {
+                    cell.rhs[r * v + p] = gatheredRhs[r * m + t];
+                }
+            }
+        }
+    }
+
+    /** Computes the viscosity ({@code rhon}) at the plane's local rows {@code from} to {@code to}. */
+    private void computeViscosity(int dir, int from, int to) {
         double[] d = k.d[dir];
-        return Math.max(Math.max(Math.max(d[dir + 1] + SpConstants.CON43 * ru1, d[4] + SpConstants.C1C5 * ru1),
-                k.dmax[dir] + ru1), d[0]);
+        double along = d[dir + 1];
+        double energy = d[4];
+        double dmax = k.dmax[dir];
+        double density = d[0];
+        double[] rho = rhoI;
+        double[] out = viscosity;
+        int n = lanes;
+        for (int l = from; l <= to; l++) {
+            int p0 = origin + l * rowStride;
+            int w0 = (l + SpCell.GHOSTS) * n;
+            for (int i = 0; i < n; i++) {
+                double ru1 = SpConstants.C3C4 * rho[p0 + i];
+                out[w0 + i] = Math.max(Math.max(Math.max(along + SpConstants.CON43 * ru1,
+                        energy + SpConstants.C1C5 * ru1), dmax + ru1), density);
+            }
+        }
     }
 
     /** The implicit fourth-order dissipation of row {@code g} of {@code n}, one-sided next to the ends. */
@@ -256,128 +421,214 @@ final class SpSolver {
         return dissipationRows[2];
     }
 
-    /**
-     * The forward elimination of a cell, its first rows continuing from the
-     * ghost rows before it: row by row, each point's row of a system with
-     * the right-hand sides the system solves for. Every element goes
-     * through the same operations in the same order as in an elimination
-     * line by line.
-     */
-    private void eliminate(SpCell cell, int dir) {
-        int v = cell.volume;
-        int s = cell.stride[dir];
-        double[] lhs = cell.lhs;
-        double[] rhs = cell.rhs;
-        forEachRow(cell, dir, 0, cell.size[dir] - 1, (start, step, count, g) -> {
-            for (int system = 0; system < 3; system++) {
-                int n = 5 * system * v;
-                int firstR = (system == 0 ? 0 : system + 2) * v;
-                int lastR = (system == 0 ? 2 : system + 2) * v;
-                for (int p = start, end = start + count * step; p < end; p += step) {
-                    double a = lhs[n + p];
-                    double lhsB = lhs[n + v + p];
-                    double lhsC = lhs[n + 2 * v + p];
-                    double lhsD = lhs[n + 3 * v + p];
-                    double lhsE = lhs[n + 4 * v + p];
-                    if (g >= 2) {
-                        int q = p - 2 * s;
-                        lhsB = lhsB - a * lhs[n + 3 * v + q];
-                        lhsC = lhsC - a * lhs[n + 4 * v + q];
-                    }
-                    if (g >= 1) {
-                        int q = p - s;
-                        lhsC = lhsC - lhsB * lhs[n + 3 * v + q];
-                        lhsD = lhsD - lhsB * lhs[n + 4 * v + q];
-                    }
-                    double fac = 1.0 / lhsC;
-                    lhs[n + v + p] = lhsB;
-                    lhs[n + 2 * v + p] = lhsC;
-                    lhs[n + 3 * v + p] = fac * lhsD;
-                    lhs[n + 4 * v + p] = fac * lhsE;
-                    for (int r = firstR; r <= lastR; r += v) {
-                        double value = rhs[r + p];
-                        if (g >= 2) {
-                            value = value - a * rhs[r + p - 2 * s];
-                        }
-                        if (g >= 1) {
-                            value = value - lhsB * rhs[r + p - s];
-                        }
-                        rhs[r + p] = fac * value;
-                    }
-                }
-            }
-        });
-    }
-
-    /** The back substitution of a cell, its last rows continuing from the ghost rows after it. */
-    private void substitute(SpCell cell, int dir) {
-        int v = cell.volume;
-        int s = cell.stride[dir];
-        int n = k.points[dir];
-        double[] lhs = cell.lhs;
-        double[] rhs = cell.rhs;
-        forEachRow(cell, dir, cell.size[dir] - 1, 0, (start, step, count, g) -> {
-            if (g == n - 1) {
-                return;
-            }
-            for (int m = 0; m < 5; m++) {
-                int system = m < 3 ? 0 : m - 2;
-                int d = (5 * system + 3) * v;
-                int r = m * v;
-                int end = start + count * step;
-                if (g == n - 2) {
-                    for (int p = start; p < end; p += step) {
-                        rhs[r + p] = rhs[r + p] - lhs[d + p] * rhs[r + p + s];
-                    }
-                } else {
-                    for (int p = start; p < end; p += step) {
-                        rhs[r + p] = rhs[r + p] - lhs[d + p] * rhs[r + p + s] - lhs[d + v + p] * rhs[r + p + 2 * s];
-                    }
-                }
-            }
-        });
-    }
-
-    /**
-     * Copies the rows a pass sends to the next stage out of a cell
-     * ({@code pack}), or those it received into the cell's ghost rows: the
-     * forward pass's last two rows' {@code d, e} and right-hand sides, the
-     * backward pass's first two rows' solutions.
-     */
-    private void copyRows(SpCell cell, int dir, boolean forward, boolean pack) {
-        int v = cell.volume;
-        int s = cell.stride[dir];
-        double[] buffer = pack ? outgoing : incoming;
-        int size = cell.size[dir];
-        int firstRow;
-        if (forward) {
-            firstRow = pack ? size - 2 : -2;
-        } else {
-            firstRow = pack ? 0 : size;
+    /** A boundary row, the identity: its normalised {@code d} and {@code e} are zero, its right-hand side stays. */
+    private void identityRow(int l) {
+        int d0 = normalisedOrigin + l * lanes;
+        for (int c = 0; c < NORMALISED; c++) {
+            int start = d0 + c * planeLength;
+            Arrays.fill(normalised, start, start + lanes, 0.0);
         }
-        int[] position = {0};
-        forEachLine(cell, dir, p0 -> {
-            for (int row = firstRow; row < firstRow + 2; row++) {
-                int p = p0 + row * s;
-                for (int m = 0; m < 5; m++) {
-                    // forward, a system's d and e go before the first right-hand side it solves for
-                    if (forward && (m == 0 || m >= 3)) {
-                        int system = m < 3 ? 0 : m - 2;
-                        int d = (5 * system + 3) * v + p;
-                        position[0] = copy(cell.lhs, d, buffer, position[0], pack);
-                        position[0] = copy(cell.lhs, d + v, buffer, position[0], pack);
-                    }
-                    position[0] = copy(cell.rhs, m * v + p, buffer, position[0], pack);
-                }
-            }
-        });
     }
 
-    private static int copy(double[] field, int index, double[] buffer, int position, boolean pack) {
+    /**
+     * Builds and eliminates local row {@code l} of the plane's three systems, two rows or more after the
+     * line's boundary point: per point, the diagonals as the reference's {@code lhsx} forms them, then the
+     * forward step of each system with the right-hand sides it solves for.
+     */
+    private void eliminateRow(int dir, int l, double[] add) {
+        double dtt1 = k.dtt1[dir];
+        double dtt2 = k.dtt2[dir];
+        double c2dtt1 = k.c2dtt1[dir];
+        double a = 0.0 + add[0];
+        double add1 = add[1];
+        double add2 = add[2];
+        double add3 = add[3];
+        double e = 0.0 + add[4];
+        double[] r = rhs;
+        double[] cv = velocity;
+        double[] cs = speed;
+        double[] w = viscosity;
+        double[] de = normalised;
+        int n = lanes;
+        int s = rowStride;
+        int rv = component;
+        int dv = planeLength;
+        int p0 = origin + l * s;
+        int d0 = normalisedOrigin + l * n;
+        int w0 = (l + SpCell.GHOSTS) * n;
+        for (int i = 0; i < n; i++) {
+            int p = p0 + i;
+            int d = d0 + i;
+            int x = w0 + i;
+            double lhsB = -dtt2 * cv[p - s] - dtt1 * w[x - n] + add1;
+            double lhsC = 1.0 + c2dtt1 * w[x] + add2;
+            double lhsD = dtt2 * cv[p + s] - dtt1 * w[x + n] + add3;
+            double below = dtt2 * cs[p - s];
+            double above = dtt2 * cs[p + s];
+
+            double b = lhsB - a * de[d - 2 * n];
+            double c = lhsC - a * de[dv + d - 2 * n];
+            c = c - b * de[d - n];
+            double fac = 1.0 / c;
+            de[d] = fac * (lhsD - b * de[dv + d - n]);
+            de[dv + d] = fac * e;
+            r[p] = fac * (r[p] - a * r[p - 2 * s] - b * r[p - s]);
+            r[rv + p] = fac * (r[rv + p] - a * r[rv + p - 2 * s] - b * r[rv + p - s]);
+            r[2 * rv + p] = fac * (r[2 * rv + p] - a * r[2 * rv + p - 2 * s] - b * r[2 * rv + p - s]);
+
+            b = lhsB - below - a * de[2 * dv + d - 2 * n];
+            c = lhsC - a * de[3 * dv + d - 2 * n];
+            c = c - b * de[2 * dv + d - n];
+            fac = 1.0 / c;
+            de[2 * dv + d] = fac * (lhsD + above - b * de[3 * dv + d - n]);
+            de[3 * dv + d] = fac * e;
+            r[3 * rv + p] = fac * (r[3 * rv + p] - a * r[3 * rv + p - 2 * s] - b * r[3 * rv + p - s]);
+
+            b = lhsB + below - a * de[4 * dv + d - 2 * n];
+            c = lhsC - a * de[5 * dv + d - 2 * n];
+            c = c - b * de[4 * dv + d - n];
+            fac = 1.0 / c;
+            de[4 * dv + d] = fac * (lhsD - above - b * de[5 * dv + d - n]);
+            de[5 * dv + d] = fac * e;
+            r[4 * rv + p] = fac * (r[4 * rv + p] - a * r[4 * rv + p - 2 * s] - b * r[4 * rv + p - s]);
+        }
+    }
+
+    /**
+     * {@link #eliminateRow} for the row after the line's first (boundary) point, which has no row two
+     * before it.
+     */
+    private void eliminateSecondRow(int dir, int l, double[] add) {
+        double dtt1 = k.dtt1[dir];
+        double dtt2 = k.dtt2[dir];
+        double c2dtt1 = k.c2dtt1[dir];
+        double add1 = add[1];
+        double add2 = add[2];
+        double add3 = add[3];
+        double e = 0.0 + add[4];
+        int n = lanes;
+        int s = rowStride;
+        int rv = component;
+        int dv = planeLength;
+        int p0 = origin + l * s;
+        int d0 = normalisedOrigin + l * n;
+        int w0 = (l + SpCell.GHOSTS) * n;
+        for (int i = 0; i < n; i++) {
+            int p = p0 + i;
+            int d = d0 + i;
+            int x = w0 + i;
+            double lhsB = -dtt2 * velocity[p - s] - dtt1 * viscosity[x - n] + add1;
+            double lhsC = 1.0 + c2dtt1 * viscosity[x] + add2;
+            double lhsD = dtt2 * velocity[p + s] - dtt1 * viscosity[x + n] + add3;
+            double below = dtt2 * speed[p - s];
+            double above = dtt2 * speed[p + s];
+            for (int t = 0; t < 3; t++) {
+                int dd = 2 * t * dv + d;
+                double b = t == 0 ? lhsB : t == 1 ? lhsB - below : lhsB + below;
+                double lhsDt = t == 0 ? lhsD : t == 1 ? lhsD + above : lhsD - above;
+                double c = lhsC - b * normalised[dd - n];
+                double fac = 1.0 / c;
+                normalised[dd] = fac * (lhsDt - b * normalised[dd + dv - n]);
+                normalised[dd + dv] = fac * e;
+                for (int m = t == 0 ? 0 : t + 2; m <= t + 2; m++) {
+                    int q = m * rv + p;
+                    rhs[q] = fac * (rhs[q] - b * rhs[q - s]);
+                }
+            }
+        }
+    }
+
+    /** The back substitution of the plane, its last rows continuing from the ghost rows after it. */
+    private void substitutePlane(SpCell cell, int dir) {
+        int n = k.points[dir];
+        double[] r = rhs;
+        double[] de = normalised;
+        int w = lanes;
+        int s = rowStride;
+        int rv = component;
+        int dv = planeLength;
+        for (int l = cell.size[dir] - 1; l >= 0; l--) {
+            int g = cell.low[dir] + l;
+            if (g == n - 1) {
+                continue;
+            }
+            int p0 = origin + l * s;
+            int d0 = normalisedOrigin + l * w;
+            if (g == n - 2) {
+                for (int m = 0; m < 5; m++) {
+                    int dd = d0 + 2 * (m < 3 ? 0 : m - 2) * dv;
+                    int q0 = p0 + m * rv;
+                    for (int i = 0; i < w; i++) {
+                        r[q0 + i] = r[q0 + i] - de[dd + i] * r[q0 + i + s];
+                    }
+                }
+            } else {
+                for (int m = 0; m < 5; m++) {
+                    int dd = d0 + 2 * (m < 3 ? 0 : m - 2) * dv;
+                    int q0 = p0 + m * rv;
+                    for (int i = 0; i < w; i++) {
+                        r[q0 + i] = r[q0 + i] - de[dd + i] * r[q0 + i + s] - de[dd + dv + i] * r[q0 + i + 2 * s];
+                    }
+                }
+            }
+        }
+    }
+
+    /** Copies the plane's last two normalised rows ({@code d, e} and the right-hand sides) into {@code outgoing}. */
+    private void packForward(int plane, int size) {
+        copyForward(plane, size - 2, true);
+    }
+
+    /** Copies the two normalised rows received for the plane into its ghost rows before row 0. */
+    private void unpackForward(int plane) {
+        copyForward(plane, -2, false);
+    }
+
+    private void copyForward(int plane, int firstRow, boolean pack) {
+        int n = lanes;
+        for (int i = 0; i < n; i++) {
+            int position = FORWARD_VALUES * (plane * n + i);
+            for (int row = firstRow; row < firstRow + 2; row++) {
+                int d = normalisedOrigin + row * n + i;
+                for (int c = 0; c < NORMALISED; c++) {
+                    position = copy(normalised, d + c * planeLength, position, pack);
+                }
+                int p = origin + row * rowStride + i;
+                for (int m = 0; m < 5; m++) {
+                    position = copy(rhs, p + m * component, position, pack);
+                }
+            }
+        }
+    }
+
+    /** Copies the plane's first two rows' solutions into {@code outgoing}. */
+    private void packBackward(int plane) {
+        copyBackward(plane, 0, true);
+    }
+
+    /** Copies the two rows' solutions received for the plane into its ghost rows after the last. */
+    private void unpackBackward(int plane, int size) {
+        copyBackward(plane, size, false);
+    }
+
+    private void copyBackward(int plane, int firstRow, boolean pack) {
+        int n = lanes;
+        for (int i = 0; i < n; i++) {
+            int position = BACKWARD_VALUES * (plane * n + i);
+            for (int row = firstRow; row < firstRow + 2; row++) {
+                int p = origin + row * rowStride + i;
+                for (int m = 0; m < 5; m++) {
+                    position = copy(rhs, p + m * component, position, pack);
+                }
+            }
+        }
+    }
+
+    private int copy(double[] field, int index, int position, boolean pack) {
         if (pack) {
-            buffer[position] = field[index];
+            outgoing[position] = field[index];
         } else {
-            field[index] = buffer[position];
+            field[index] = incoming[position];
         }
         return position + 1;
     }

@@ -24,9 +24,9 @@ class BtSolverTest {
     void shouldSolveEveryLineAsALineByLineEliminationDoes(int dir) throws MPIException {
         int[] points = {POINTS, POINTS, POINTS};
         SpConstants k = new SpConstants(points, DT);
-        SpPartition partition = new SpPartition(0, 1, points, false);
+        SpPartition partition = new SpPartition(0, 1, points);
         SpCell solved = fill(partition.cells[0], k);
-        SpCell expected = fill(new SpPartition(0, 1, points, false).cells[0], k);
+        SpCell expected = fill(new SpPartition(0, 1, points).cells[0], k);
 
         new BtSolver(null, partition, k).solve(dir);
         solveLineByLine(expected, dir, k);

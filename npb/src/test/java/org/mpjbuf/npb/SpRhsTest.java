@@ -24,8 +24,8 @@ class SpRhsTest {
     void shouldComputeEveryCellAsThePointByPointFormDoes(int cellsPerSide) {
         SpConstants k = new SpConstants(POINTS, DT);
         for (int rank = 0; rank < cellsPerSide * cellsPerSide; rank++) {
-            SpCell[] computed = new SpPartition(rank, cellsPerSide, POINTS, false).cells;
-            SpCell[] expected = new SpPartition(rank, cellsPerSide, POINTS, false).cells;
+            SpCell[] computed = new SpPartition(rank, cellsPerSide, POINTS).cells;
+            SpCell[] expected = new SpPartition(rank, cellsPerSide, POINTS).cells;
             for (int c = 0; c < computed.length; c++) {
                 fill(computed[c], c);
                 fill(expected[c], c);
