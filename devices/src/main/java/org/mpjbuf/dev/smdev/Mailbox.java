@@ -72,19 +72,13 @@ final class Mailbox {
     /** Attempts on a taken lock that only spin; after them each attempt yields first. */
     private static final int SPINS_BEFORE_YIELDING = 128;
     private static final VarHandle HELD;
-    private static final VarHandle WORD = MethodHandles.arrayElementVarHandle(int[].class);
-    /*
-     * The words that senders read on every fast-box message, in the middle of an array of their
-     * own so that no other field shares their cache line: the lock and the queues are written on
-     * every critical section, these almost never.
-     */
-    private static final int WAITERS = 15;
-    private static final int FINISHED = 16;
+    private static final VarHandle WAITERS;
     private static final FastBox[] NO_BOXES = {};
 
     static {
         try {
             HELD = MethodHandles.lookup().findVarHandle(Mailbox.class, "held", int.class);
+            WAITERS = MethodHandles.lookup().findVarHandle(SenderFacingValues.class, "waiters", int.class);
         } catch (final ReflectiveOperationException ex) {
             throw new ExceptionInInitializerError(ex);
         }
@@ -98,13 +92,33 @@ final class Mailbox {
     private final int rank;
     private final Transfers transfers;
     private boolean finished;
-    /** The boxes of the ranks that have sent here through one; replaced under the lock. */
-    private volatile FastBox[] incoming = NO_BOXES;
-    private final int[] senderWords = new int[32];
+    /**
+     * What senders read on every fast-box message, on a line of its own: the lock and the queues
+     * are written on every critical section, these almost never.
+     */
+    private final SenderFacing senderFacing = new SenderFacing();
+    /**
+     * The boxes of the ranks that have sent here through one, replaced under the lock; read on
+     * every turn of this rank's waits, so on a line of its own: beside the lock word, each
+     * sender's lock would take the line from the polling receiver and back on every access of
+     * its critical section.
+     */
+    private final Padded.Reference<FastBox[]> incoming = new Padded.Reference<>(NO_BOXES);
 
     Mailbox(final int rank, final Transfers transfers) {
         this.rank = rank;
         this.transfers = transfers;
+    }
+
+    /**
+     * Returns where this rank's boxes are listed, for its device to keep: a poll that reads them
+     * from there ({@link #hasArrivals(Padded.Reference)}) touches no line of this mailbox, which
+     * senders write whenever they take the lock.
+     *
+     * @return the list's holder
+     */
+    Padded.Reference<FastBox[]> incomingBoxes() {
+        return incoming;
     }
 
     int rank() {
@@ -144,9 +158,10 @@ final class Mailbox {
     void register(final FastBox box) {
         lock();
         try {
-            final FastBox[] boxes = Arrays.copyOf(incoming, incoming.length + 1);
+            final FastBox[] known = incoming.value;
+            final FastBox[] boxes = Arrays.copyOf(known, known.length + 1);
             boxes[boxes.length - 1] = box;
-            incoming = boxes;
+            incoming.value = boxes;
         } finally {
             unlock();
         }
@@ -159,7 +174,7 @@ final class Mailbox {
      * @return whether this rank's device has finished
      */
     boolean hasFinished() {
-        return (int) WORD.getVolatile(senderWords, FINISHED) != 0;
+        return senderFacing.finished;
     }
 
     /**
@@ -170,7 +185,7 @@ final class Mailbox {
      * @return whether any thread of this rank has registered with {@link #startsWaiting()}
      */
     boolean needsSenderDelivery() {
-        return (int) WORD.getVolatile(senderWords, WAITERS) > 0;
+        return senderFacing.waiters > 0;
     }
 
     /**
@@ -179,14 +194,14 @@ final class Mailbox {
      * by its sender. Each call is paired with one {@link #stopsWaiting()}.
      */
     void startsWaiting() {
-        WORD.getAndAdd(senderWords, WAITERS, 1);
+        WAITERS.getAndAdd(senderFacing, 1);
         VarHandle.fullFence();
         poll();
     }
 
     /** Ends one {@link #startsWaiting()} registration. */
     void stopsWaiting() {
-        WORD.getAndAdd(senderWords, WAITERS, -1);
+        WAITERS.getAndAdd(senderFacing, -1);
     }
 
     /**
@@ -194,7 +209,7 @@ final class Mailbox {
      * this rank, cheap when they are empty (one read of each box's head slot).
      */
     void poll() {
-        if (!hasArrivals()) {
+        if (!hasArrivals(incoming)) {
             return;
         }
         SmdevRequest ready = null;
@@ -224,8 +239,15 @@ final class Mailbox {
         }
     }
 
-    private boolean hasArrivals() {
-        for (final FastBox box : incoming) {
+    /**
+     * Tells, without the lock, whether any box listed in a holder from {@link #incomingBoxes()}
+     * has a message: one read of each box's head slot.
+     *
+     * @param holder the holder
+     * @return whether a box has a message
+     */
+    static boolean hasArrivals(final Padded.Reference<FastBox[]> holder) {
+        for (final FastBox box : holder.value) {
             if (box.hasMessage()) {
                 return true;
             }
@@ -236,7 +258,7 @@ final class Mailbox {
     /** Takes in the messages of every box; under the lock. */
     private SmdevRequest takeInAll(final SmdevRequest ready) {
         SmdevRequest taken = ready;
-        for (final FastBox box : incoming) {
+        for (final FastBox box : incoming.value) {
             taken = takeIn(box, taken);
         }
         return taken;
@@ -255,8 +277,8 @@ final class Mailbox {
         SmdevRequest taken = ready;
         final long first = box.head();
         long n = first;
-        for (; box.published(n); n = box.next(n)) {
-            if (finished || !box.isMessage(n)) {
+        for (; box.published(n); n++) {
+            if (finished) {
                 continue;
             }
             final SmdevRequest receive = posted.firstReceiveFor(box.sourceRank, box.tag(n), box.context(n));
@@ -481,7 +503,7 @@ final class Mailbox {
         lock();
         try {
             finished = true;
-            WORD.setVolatile(senderWords, FINISHED, 1);
+            senderFacing.finished = true;
             takeInAll(null);
             moveAll(unexpected, droppedSends);
             moveAll(posted, droppedReceives);
@@ -509,5 +531,25 @@ final class Mailbox {
             r.queuedIn = null;
             to.add(r);
         }
+    }
+
+    /** The values of {@link SenderFacing}, between its padding. */
+    private abstract static class SenderFacingValues extends Padded.Line {
+        /** The threads of this rank registered by {@link #startsWaiting()}. */
+        volatile int waiters;
+        /** Whether this rank has finished. */
+        volatile boolean finished;
+    }
+
+    /** {@link SenderFacingValues} with a cache line of their own. */
+    @SuppressWarnings("unused")
+    private static final class SenderFacing extends SenderFacingValues {
+        private long q1;
+        private long q2;
+        private long q3;
+        private long q4;
+        private long q5;
+        private long q6;
+        private long q7;
     }
 }

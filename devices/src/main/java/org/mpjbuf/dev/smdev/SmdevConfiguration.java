@@ -23,8 +23,13 @@ public final class SmdevConfiguration {
      * {@code false}.
      */
     public static final String FAST_BOXES_PROP_NAME = "mpjbuf.smdev.fastBoxes";
-    /** Default: fast boxes are used. */
-    public static final boolean FAST_BOXES_DEFAULT = true;
+    /**
+     * Default: no fast boxes. They halve the latency of a small message once the code is compiled,
+     * but a receiving rank must poll them, and in the first second of a job (interpreted code,
+     * spin budgets still settling) exchanges took twice as long: NPB CG class A on 2 ranks lost
+     * a quarter of its speed (benchmarks README, "Fast boxes").
+     */
+    public static final boolean FAST_BOXES_DEFAULT = false;
 
     /**
      * Property naming how a waiting rank idles: {@code backoff} (spin, then yield, then park),

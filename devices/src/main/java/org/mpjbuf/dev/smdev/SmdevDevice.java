@@ -51,6 +51,8 @@ final class SmdevDevice implements Device {
     private SpinBudget spinBudget;
     /** This rank's fast boxes, by destination rank, made on first use; {@code null} if the world has none. */
     private AtomicReferenceArray<FastBox> boxes;
+    /** The list of the boxes other ranks send here through ({@link Mailbox#incomingBoxes()}). */
+    private Padded.Reference<FastBox[]> incomingBoxes;
 
     /*
      * What peek() waits on: whether a request completed since peek last returned, and one that
@@ -97,6 +99,7 @@ final class SmdevDevice implements Device {
         this.eagerLimit = joined.eagerLimit();
         this.spinBudget = joined.idlePolicy().newBudget();
         this.boxes = joined.fastBoxes() ? new AtomicReferenceArray<>(joined.size()) : null;
+        this.incomingBoxes = mailbox.incomingBoxes();
         lifecycle = ACTIVE;
         return joined.ids();
     }
@@ -257,7 +260,7 @@ final class SmdevDevice implements Device {
                 world.idlePolicy().await(new IdlePolicy.Condition() {
                     @Override
                     public boolean getAsBoolean() {
-                        mailbox.poll();
+                        pollBoxes();
                         return completedSincePeek || lifecycle != ACTIVE;
                     }
 
@@ -287,6 +290,15 @@ final class SmdevDevice implements Device {
     @Override
     public void poll() {
         if (lifecycle == ACTIVE) {
+            pollBoxes();
+        }
+    }
+
+    /**
+     * Takes in what the boxes hold, if anything; reads nothing of the mailbox while they are empty.
+     */
+    void pollBoxes() {
+        if (Mailbox.hasArrivals(incomingBoxes)) {
             mailbox.poll();
         }
     }

@@ -301,7 +301,7 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
             return true;
         }
         if (!send) {
-            owner.mailbox().poll();
+            owner.pollBoxes();
         }
         final SharedCopy copy = sharedCopy;
         if (copy != null) {

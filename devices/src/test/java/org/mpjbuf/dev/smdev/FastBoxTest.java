@@ -40,7 +40,7 @@ final class FastBoxTest {
     private static final int[] LENGTHS = {1, 10, 11, 100, FastBox.MAX_BYTES / Integer.BYTES, LARGE};
 
     private static SmdevWorld world(final int size) {
-        return SmdevWorld.builder().size(size).build();
+        return SmdevWorld.builder().size(size).fastBoxes(true).build();
     }
 
     private static void run(final SmdevWorld world, final Ranks.Body body) throws InterruptedException {
@@ -171,7 +171,7 @@ final class FastBoxTest {
     @Timeout(60)
     void shouldWakeAParkedReceiverAtOnce() throws InterruptedException {
         // no spin, and a park far longer than the test's bound: only a wake-up ends it in time
-        final SmdevWorld world = SmdevWorld.builder().size(2).idleStrategy("park").idleSpinNanos(0)
+        final SmdevWorld world = SmdevWorld.builder().size(2).fastBoxes(true).idleStrategy("park").idleSpinNanos(0)
             .idleMaxParkNanos(TimeUnit.SECONDS.toNanos(30)).build();
         run(world, (device, rank, ids) -> {
             for (int round = 0; round < 20; round++) {
@@ -312,7 +312,7 @@ final class FastBoxTest {
     void shouldRunWithoutBoxesWhenTheWorldHasNone() throws InterruptedException {
         final SmdevWorld world = SmdevWorld.builder().size(2).fastBoxes(false).build();
         assertFalse(world.fastBoxes());
-        assertTrue(world(2).fastBoxes());
+        assertEquals(SmdevConfiguration.FAST_BOXES, SmdevWorld.create(2).fastBoxes(), "the default");
         run(world, (device, rank, ids) -> {
             final int[] value = {rank};
             device.send(value, 0, 1, ids[1 - rank], 0, CONTEXT);
