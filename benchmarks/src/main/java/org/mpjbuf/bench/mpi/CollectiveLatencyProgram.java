@@ -8,9 +8,11 @@ import mpi.MPIException;
 /**
  * IMB-style latency of the two collectives that small-message cost decides, on any device and
  * under any launcher: {@code Barrier}, and {@code Allreduce} of one {@code double} (8 bytes, a
- * sum). Each is called {@code CALLS} times in a row after an untimed pass of as many calls (for
- * the JIT compiler), best of the repetitions; rank 0 prints microseconds per call, the mean over
- * the loop of the slowest rank. The sum is checked after every timed loop.
+ * sum). Each is called {@code CALLS} times in a row after an untimed pass of at least
+ * {@value #WARM_UP_CALLS} calls (for the JIT compiler: with every core held by a spinning rank,
+ * compiling the paths takes a good part of a second, and 20,000 calls did not cover it), best of
+ * the repetitions; rank 0 prints microseconds per call, the mean over the loop of the slowest
+ * rank. The sum is checked after every timed loop.
  * {@code benchmarks/native/collectives.c} measures native MPI the same way.
  *
  * <pre>
@@ -18,6 +20,9 @@ import mpi.MPIException;
  * </pre>
  */
 public final class CollectiveLatencyProgram {
+
+    /** The fewest calls of each collective in the untimed pass. */
+    private static final int WARM_UP_CALLS = 200_000;
 
     private CollectiveLatencyProgram() {
     }
@@ -44,9 +49,10 @@ public final class CollectiveLatencyProgram {
         double barrier = Double.MAX_VALUE;
         double allreduce = Double.MAX_VALUE;
         for (int repetition = 0; repetition <= repetitions; repetition++) {
-            double barrierNanos = slowest(timeBarriers(calls));
+            int loop = repetition == 0 ? Math.max(calls, WARM_UP_CALLS) : calls;
+            double barrierNanos = slowest(timeBarriers(loop));
             long start = System.nanoTime();
-            for (int i = 0; i < calls; i++) {
+            for (int i = 0; i < loop; i++) {
                 MPI.COMM_WORLD.Allreduce(in, 0, out, 0, 1, MPI.DOUBLE, MPI.SUM);
             }
             double allreduceNanos = slowest(System.nanoTime() - start);
