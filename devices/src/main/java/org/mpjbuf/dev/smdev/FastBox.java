@@ -60,8 +60,8 @@ final class FastBox {
     /** The sending rank. */
     final int sourceRank;
     private final Slot[] slots = new Slot[SLOTS];
-    /** The index of the oldest message not yet taken; written by consumers. */
-    private final Padded.Index head = new Padded.Index();
+    /** Where consumers are in the ring; written by them. */
+    private final Consumers consumers = new Consumers();
     /** The producers' state, and their lock. */
     private final Producers producers = new Producers();
 
@@ -106,7 +106,7 @@ final class FastBox {
         synchronized (producers) {
             final long n = producers.tail;
             if (n - producers.headSeen >= SLOTS) {
-                producers.headSeen = head.value;
+                producers.headSeen = consumers.head;
                 if (n - producers.headSeen >= SLOTS) {
                     return false;
                 }
@@ -135,17 +135,17 @@ final class FastBox {
      * @return the head index
      */
     long head() {
-        return head.value;
+        return consumers.head;
     }
 
     /**
-     * Tells, without a lock, whether a message waits: a hint that a consumer confirms under the
-     * receiving mailbox's lock.
+     * Tells, without a lock, whether a message waits that no consumer has examined yet: a hint
+     * that a consumer confirms under the receiving mailbox's lock.
      *
-     * @return whether the head slot holds a published message
+     * @return whether the slot after the examined messages holds a published message
      */
     boolean hasMessage() {
-        return published(head.value);
+        return published(consumers.examined);
     }
 
     /**
@@ -220,13 +220,18 @@ final class FastBox {
     }
 
     /**
-     * Frees the slots of the messages before {@code n} for the producers, once they have been
-     * read; called under the receiving mailbox's lock.
+     * Frees the slots of the messages before {@code taken} for the producers, once they have been
+     * read, and notes that those before {@code examined} have been looked at (the ones left stay
+     * until a receive or probe wants them); called under the receiving mailbox's lock.
      *
-     * @param n the index of the oldest message still in the box
+     * @param taken the index of the oldest message still in the box
+     * @param examined the index of the first message no consumer has looked at, at least {@code taken}
      */
-    void takenUpTo(final long n) {
-        head.value = n;
+    void taken(final long taken, final long examined) {
+        consumers.examined = examined;
+        if (taken != consumers.head) {
+            consumers.head = taken;
+        }
     }
 
     /** One slot: a message's envelope and data, and the sequence that publishes them. */
@@ -239,6 +244,22 @@ final class FastBox {
         ElementType type;
         /** A primitive array of the message's type, kept for the next message. */
         Object data;
+    }
+
+    /**
+     * The consumers' state: the oldest message not yet taken, read by producers when the box
+     * looks full, and the first one no consumer has examined, read by pollers.
+     */
+    @SuppressWarnings("unused")
+    private static final class Consumers extends Padded.Line {
+        volatile long head;
+        volatile long examined;
+        private long q1;
+        private long q2;
+        private long q3;
+        private long q4;
+        private long q5;
+        private long q6;
     }
 
     /**

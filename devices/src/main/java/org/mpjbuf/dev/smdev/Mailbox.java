@@ -205,8 +205,9 @@ final class Mailbox {
     }
 
     /**
-     * Takes in the messages waiting in this rank's boxes, if any: the poll of a waiting thread of
-     * this rank, cheap when they are empty (one read of each box's head slot).
+     * Takes in the messages waiting in this rank's boxes that a posted receive or a waiting probe
+     * wants, if any: the poll of a waiting thread of this rank, cheap when no box has a message it
+     * has not examined (one read of each box's slot).
      */
     void poll() {
         if (!hasArrivals(incoming)) {
@@ -215,7 +216,7 @@ final class Mailbox {
         SmdevRequest ready = null;
         lock();
         try {
-            ready = takeInAll(null);
+            ready = takeInAll(null, false);
         } finally {
             unlock();
             completeTaken(ready);
@@ -223,8 +224,8 @@ final class Mailbox {
     }
 
     /**
-     * Takes in the messages of one sender's box; called by that sender when this rank waits
-     * without polling.
+     * Takes in the messages of one sender's box that a posted receive or a waiting probe wants;
+     * called by that sender when this rank waits without polling.
      *
      * @param box the sender's box to this rank
      */
@@ -232,7 +233,7 @@ final class Mailbox {
         SmdevRequest ready = null;
         lock();
         try {
-            ready = takeIn(box, null);
+            ready = takeIn(box, null, false);
         } finally {
             unlock();
             completeTaken(ready);
@@ -241,10 +242,10 @@ final class Mailbox {
 
     /**
      * Tells, without the lock, whether any box listed in a holder from {@link #incomingBoxes()}
-     * has a message: one read of each box's head slot.
+     * has a message no poll has examined yet: one read of each box's slot.
      *
      * @param holder the holder
-     * @return whether a box has a message
+     * @return whether a box has such a message
      */
     static boolean hasArrivals(final Padded.Reference<FastBox[]> holder) {
         for (final FastBox box : holder.value) {
@@ -255,29 +256,40 @@ final class Mailbox {
         return false;
     }
 
-    /** Takes in the messages of every box; under the lock. */
-    private SmdevRequest takeInAll(final SmdevRequest ready) {
+    /** Takes in the messages of every box, all of them or those wanted; under the lock. */
+    private SmdevRequest takeInAll(final SmdevRequest ready, final boolean all) {
         SmdevRequest taken = ready;
         for (final FastBox box : incoming.value) {
-            taken = takeIn(box, taken);
+            taken = takeIn(box, taken, all);
         }
         return taken;
     }
 
     /**
-     * Takes every published message of a box, oldest first, under the lock: each goes to the
-     * oldest posted receive that accepts it (copied now, and added to the list of receives to
-     * complete once the lock is released) or to the unexpected queue. A finished rank drops them.
+     * Takes published messages of a box, oldest first, under the lock: each goes to the oldest
+     * posted receive that accepts it (copied now, and added to the list of receives to complete
+     * once the lock is released) or to the unexpected queue. With {@code all} every message goes;
+     * otherwise only up to the last one that a posted receive or a waiting probe wants, and the
+     * rest stay in the box, marked as examined, until a receive or probe that wants them is
+     * started (a message queued as unexpected costs a copy and an envelope, and the next
+     * receive would find it in the box anyway). A finished rank drops them all.
      *
      * @param box the box
      * @param ready the receives matched so far, linked through {@link SmdevRequest#nextTaken}
+     * @param all whether to take every message
      * @return the receives matched so far, this box's first
      */
-    private SmdevRequest takeIn(final FastBox box, final SmdevRequest ready) {
+    private SmdevRequest takeIn(final FastBox box, final SmdevRequest ready, final boolean all) {
         SmdevRequest taken = ready;
         final long first = box.head();
-        long n = first;
-        for (; box.published(n); n++) {
+        long end = first;
+        long wantedEnd = first;
+        for (; box.published(end); end++) {
+            if (all || finished || isWanted(box, end)) {
+                wantedEnd = end + 1;
+            }
+        }
+        for (long n = first; n < wantedEnd; n++) {
             if (finished) {
                 continue;
             }
@@ -299,10 +311,16 @@ final class Mailbox {
                 }
             }
         }
-        if (n != first) {
-            box.takenUpTo(n);
-        }
+        box.taken(wantedEnd, end);
         return taken;
+    }
+
+    /** Tells whether a posted receive or a waiting probe accepts a published box message. */
+    private boolean isWanted(final FastBox box, final long n) {
+        final int tag = box.tag(n);
+        final int context = box.context(n);
+        return posted.firstReceiveFor(box.sourceRank, tag, context) != null
+            || !probes.isEmpty() && probes.firstReceiveFor(box.sourceRank, tag, context) != null;
     }
 
     /** Completes the receives that box messages matched; after the lock is released. */
@@ -363,7 +381,7 @@ final class Mailbox {
                 throw new DeviceException("cannot send to rank " + rank + ": it has finished");
             }
             // what the sender's box holds was sent before this message
-            ready = takeInAll(null);
+            ready = takeInAll(null, true);
             final SmdevRequest receive = posted.firstReceiveFor(send.sourceRank, send.tag, send.context);
             if (receive != null) {
                 posted.remove(receive);
@@ -409,7 +427,7 @@ final class Mailbox {
             }
             posted.add(receive);
             receive.queuedIn = this;
-            ready = takeInAll(null);
+            ready = takeInAll(null, false);
             return null;
         } finally {
             unlock();
@@ -444,7 +462,7 @@ final class Mailbox {
         SmdevRequest ready = null;
         lock();
         try {
-            ready = takeInAll(null);
+            ready = takeInAll(null, true);
             final SmdevRequest send = unexpected.firstMessageFor(probe.sourceRank, probe.tag, probe.context);
             if (send == null) {
                 if (finished) {
@@ -466,7 +484,7 @@ final class Mailbox {
         SmdevRequest ready = null;
         lock();
         try {
-            ready = takeInAll(null);
+            ready = takeInAll(null, true);
             return unexpected.firstMessageFor(source, tag, context);
         } finally {
             unlock();
@@ -504,7 +522,7 @@ final class Mailbox {
         try {
             finished = true;
             senderFacing.finished = true;
-            takeInAll(null);
+            takeInAll(null, true);
             moveAll(unexpected, droppedSends);
             moveAll(posted, droppedReceives);
             moveAll(probes, droppedReceives);

@@ -4,7 +4,7 @@ package org.mpjbuf.dev.smdev;
  * Padding that gives fields written on one core and read on another cache lines of their own, so
  * that a write to a neighbouring object does not take the line from the reader. A subclass of
  * {@link Line} has 56 bytes of padding before its own fields (a superclass's fields are laid out
- * first); {@link Index} and {@link Reference} have as much after their value as well.
+ * first); {@link Reference} has as much after its value as well.
  *
  * <p>The padding fields are never read; they only take room.
  */
@@ -22,20 +22,6 @@ final class Padded {
         private long p5;
         private long p6;
         private long p7;
-    }
-
-    /** A volatile index with a cache line of its own. */
-    @SuppressWarnings("unused")
-    static final class Index extends Line {
-        /** The index. */
-        volatile long value;
-        private long q1;
-        private long q2;
-        private long q3;
-        private long q4;
-        private long q5;
-        private long q6;
-        private long q7;
     }
 
     /**

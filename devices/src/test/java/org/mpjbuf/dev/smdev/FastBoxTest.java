@@ -194,6 +194,54 @@ final class FastBoxTest {
 
     @Test
     @Timeout(60)
+    void shouldLetAReceiveTakeALaterMessagePastOnesNobodyWantsYet() throws InterruptedException {
+        // tag 1 waits in the box, examined by polls and wanted by no receive, while tag 2 is taken
+        run(world(2), (device, rank, ids) -> {
+            if (rank == 0) {
+                for (int round = 0; round < 200; round++) {
+                    device.send(new int[] {round}, 0, 1, ids[1], 1, CONTEXT);
+                    device.send(new int[] {-round}, 0, 1, ids[1], 2, CONTEXT);
+                    device.recv(new byte[1], 0, 1, ids[1], 3, CONTEXT);
+                }
+            } else {
+                for (int round = 0; round < 200; round++) {
+                    final int[] second = new int[1];
+                    device.recv(second, 0, 1, ids[0], 2, CONTEXT);
+                    assertEquals(-round, second[0]);
+                    final int[] first = new int[1];
+                    device.recv(first, 0, 1, ids[0], 1, CONTEXT);
+                    assertEquals(round, first[0], "round " + round);
+                    device.send(new byte[1], 0, 1, ids[0], 3, CONTEXT);
+                }
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldCompleteAParkedProbeWithABoxMessageNoReceiveWants() throws InterruptedException {
+        final SmdevWorld world = SmdevWorld.builder().size(2).fastBoxes(true).idleStrategy("park").idleSpinNanos(0)
+            .idleMaxParkNanos(TimeUnit.SECONDS.toNanos(30)).build();
+        run(world, (device, rank, ids) -> {
+            for (int round = 0; round < 20; round++) {
+                if (rank == 1) {
+                    final long start = System.nanoTime();
+                    final Status status = device.probe(ids[0], 5, CONTEXT);
+                    assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "round " + round);
+                    assertEquals(2, status.elementCount());
+                    device.recv(new long[2], 0, 2, ids[0], 5, CONTEXT);
+                    device.send(new byte[1], 0, 1, ids[0], 6, CONTEXT);
+                } else {
+                    Thread.sleep(round % 3);
+                    device.send(new long[] {round, round}, 0, 2, ids[1], 5, CONTEXT);
+                    device.recv(new byte[1], 0, 1, ids[1], 6, CONTEXT);
+                }
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
     void shouldShowBoxMessagesToProbes() throws InterruptedException {
         run(world(2), (device, rank, ids) -> {
             if (rank == 0) {
