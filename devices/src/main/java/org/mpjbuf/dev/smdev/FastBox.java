@@ -27,7 +27,8 @@ import org.mpjbuf.dev.ElementType;
  *       the receiving rank's threads when they poll or start a receive or probe, and the sending
  *       rank's threads when they must not overtake what the box holds (a message that takes the
  *       mailbox path) or when the receiver waits parked. A message leaves the box by a volatile
- *       write of the next head index, after its slot has been read.</li>
+ *       write of the next head index, after its slot has been read. A poll may leave messages
+ *       that nothing wants yet; it marks them examined, and later polls look only past them.</li>
  *   <li>A full box is not waited on: its sender takes the mailbox path, which empties the box
  *       first, so no sender depends on the receiver's progress.</li>
  * </ul>

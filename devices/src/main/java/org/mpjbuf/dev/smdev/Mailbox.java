@@ -50,11 +50,12 @@ import org.mpjbuf.dev.Status;
  *
  * <p><b>Fast boxes.</b> Small eager messages from another rank arrive in that rank's
  * {@link FastBox} instead (see there): the receiving rank's threads take them in when they poll
- * ({@link #poll()}, on every turn of a wait) and whenever they post a receive or probe, and a
- * sender whose message takes the queues empties its own box here first, in the same critical
- * section, so that it cannot overtake what the box holds. A message taken from a box goes
- * through the same matching as a sender's: into the oldest posted receive that accepts it, else
- * to the unexpected queue. A thread that stops polling to park registers first
+ * ({@link #poll()}, on every turn of a wait) and whenever they post a receive, up to the last
+ * message a posted receive or a waiting probe wants (the rest stay in the box, in order, until a
+ * receive wants them); a probe, and a sender whose message takes the queues, empty the boxes
+ * here first, in the same critical section, so that nothing is missed or overtaken. A message
+ * taken from a box goes through the same matching as a sender's: into the oldest posted receive
+ * that accepts it, else to the unexpected queue. A thread that stops polling to park registers first
  * ({@link #startsWaiting()}); while any does, senders hand their box messages in themselves
  * ({@link #needsSenderDelivery()}), so that the completion which unparks it still comes.
  *
