@@ -17,7 +17,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mpjbuf.dev.Device;
-import org.mpjbuf.dev.DeviceArguments;
 import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.ElementSink;
 import org.mpjbuf.dev.ElementType;
@@ -44,12 +43,9 @@ final class FastBoxTest {
     }
 
     private static void run(final SmdevWorld world, final Ranks.Body body) throws InterruptedException {
-        final List<Device> devices = new ArrayList<>();
+        final List<Device> devices = SmdevRanks.join(world);
         final ProcessID[] ids = new ProcessID[world.size()];
         for (int rank = 0; rank < world.size(); rank++) {
-            final Device device = Device.newInstance("smdev");
-            device.init(DeviceArguments.builder().rank(rank).size(world.size()).world(world).build());
-            devices.add(device);
             ids[rank] = ProcessID.of(rank);
         }
         try {

@@ -1,10 +1,8 @@
 package org.mpjbuf.dev.smdev;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.mpjbuf.dev.Device;
-import org.mpjbuf.dev.DeviceArguments;
 import org.mpjbuf.dev.DeviceConformanceTest;
 
 /**
@@ -15,14 +13,7 @@ final class SmdevFastBoxConformanceTest extends DeviceConformanceTest {
 
     @Override
     protected List<Device> openWorld(final int size) {
-        final SmdevWorld world = SmdevWorld.builder().size(size).fastBoxes(true).build();
-        final List<Device> devices = new ArrayList<>(size);
-        for (int rank = 0; rank < size; rank++) {
-            final Device device = Device.newInstance("smdev");
-            device.init(DeviceArguments.builder().rank(rank).size(size).world(world).build());
-            devices.add(device);
-        }
-        return devices;
+        return SmdevRanks.join(SmdevWorld.builder().size(size).fastBoxes(true).build());
     }
 
     @Override
