@@ -3,9 +3,7 @@ package org.mpjbuf.npb;
 import java.util.Arrays;
 
 import mpi.Intracomm;
-import mpi.MPI;
 import mpi.MPIException;
-import mpi.Request;
 
 /**
  * BT's implicit part: along each direction, one block tridiagonal system
@@ -57,15 +55,13 @@ import mpi.Request;
  * <p>Not thread-safe: one instance per rank, which owns its buffers.
  */
 final class BtSolver {
-    private static final int FORWARD_TAG = 9000;
-    private static final int BACKWARD_TAG = 9100;
+    private static final int TAG = 9000;
     private static final int BLOCK = FluxJacobians.BLOCK;
     private static final int FORWARD_VALUES = BLOCK + 5;
     private static final int BACKWARD_VALUES = 5;
     /** The most lines of a sheet taken side by side. */
     private static final int WIDTH = 8;
 
-    private final Intracomm comm;
     private final SpPartition partition;
     private final SpConstants k;
     /**
@@ -75,6 +71,8 @@ final class BtSolver {
     private final double[][] normalisedUpper;
     /** {@code C'} at every point of a group of lines whose backward pass follows at once, laid out the same way. */
     private final double[] groupUpper;
+    /** The stages' messages; its {@code incoming} and {@code outgoing} are the buffers the passes read and fill. */
+    private final LinePipeline pipeline;
     private final double[] outgoing;
     private final double[] incoming;
     /**
@@ -90,7 +88,6 @@ final class BtSolver {
     private final double[] right = new double[5 * WIDTH];
     /** The blocks {@code B - A C'} at a row of a group, 25 values a line, and then their elimination's factors. */
     private final double[] factors = new double[BLOCK * WIDTH];
-    private Request pendingSend;
 
     /**
      * Creates the solver of a rank's cells.
@@ -100,10 +97,8 @@ final class BtSolver {
      * @param k the constants
      */
     BtSolver(Intracomm comm, SpPartition partition, SpConstants k) {
-        this.comm = comm;
         this.partition = partition;
         this.k = k;
-        int lines = 0;
         int longest = 0;
         normalisedUpper = new double[partition.cells.length][];
         for (int c = 0; c < partition.cells.length; c++) {
@@ -112,13 +107,13 @@ final class BtSolver {
                 normalisedUpper[c] = new double[BLOCK * cell.volume];
             }
             for (int dir = 0; dir < 3; dir++) {
-                lines = Math.max(lines, cell.lineCount(dir, k.points));
                 longest = Math.max(longest, cell.size[dir]);
             }
         }
         groupUpper = new double[BLOCK * WIDTH * longest];
-        outgoing = new double[FORWARD_VALUES * lines];
-        incoming = new double[FORWARD_VALUES * lines];
+        pipeline = new LinePipeline(comm, partition, k.points, FORWARD_VALUES, BACKWARD_VALUES, TAG);
+        outgoing = pipeline.outgoing;
+        incoming = pipeline.incoming;
         inviscid = new double[3 * BLOCK * WIDTH];
         viscous = new double[3 * BLOCK * WIDTH];
         lower = new double[BLOCK * WIDTH];
@@ -136,52 +131,19 @@ final class BtSolver {
         Arrays.fill(inviscid, 0.0);
         Arrays.fill(viscous, 0.0);
         int q = partition.cellsPerSide;
-        for (int stage = 0; stage < q; stage++) {
-            int c = partition.slice[dir][stage];
-            SpCell cell = partition.cells[c];
-            int lines = cell.lineCount(dir, k.points);
-            if (stage > 0) {
-                comm.Recv(incoming, 0, FORWARD_VALUES * lines, MPI.DOUBLE, partition.predecessor[dir],
-                        FORWARD_TAG + dir);
-            }
-            awaitSend();
-            eliminate(cell, c, dir, stage, q);
-            if (stage < q - 1) {
-                pendingSend = comm.Isend(outgoing, 0, FORWARD_VALUES * lines, MPI.DOUBLE, partition.successor[dir],
-                        FORWARD_TAG + dir);
-            } else if (stage > 0) {
-                pendingSend = comm.Isend(outgoing, 0, BACKWARD_VALUES * lines, MPI.DOUBLE,
-                        partition.predecessor[dir], BACKWARD_TAG + dir);
-            }
-        }
-        for (int stage = q - 2; stage >= 0; stage--) {
-            int c = partition.slice[dir][stage];
-            SpCell cell = partition.cells[c];
-            int count = BACKWARD_VALUES * cell.lineCount(dir, k.points);
-            comm.Recv(incoming, 0, count, MPI.DOUBLE, partition.successor[dir], BACKWARD_TAG + dir);
-            awaitSend();
-            boolean sends = stage > 0;
-            int n = lineLength(cell, dir);
-            forEachGroup(cell, dir, (start, lanes, line) -> substituteGroup(cell, normalisedUpper[c],
-                    BLOCK * n * line, dir, start, lanes, line, true, sends));
-            if (sends) {
-                pendingSend = comm.Isend(outgoing, 0, count, MPI.DOUBLE, partition.predecessor[dir],
-                        BACKWARD_TAG + dir);
-            }
-        }
-        awaitSend();
+        pipeline.run(dir,
+            (cell, c, stage) -> eliminate(cell, c, dir, stage, q),
+            (cell, c, stage) -> {
+                boolean sends = stage > 0;
+                int n = lineLength(cell, dir);
+                forEachGroup(cell, dir, (start, lanes, line) -> substituteGroup(cell, normalisedUpper[c],
+                        BLOCK * n * line, dir, start, lanes, line, true, sends));
+            });
     }
 
     /** {@return the points of a line along {@code dir} through {@code cell} that the time step changes} */
     private int lineLength(SpCell cell, int dir) {
         return cell.last(dir, k.points[dir]) - cell.first(dir) + 1;
-    }
-
-    private void awaitSend() throws MPIException {
-        if (pendingSend != null) {
-            pendingSend.Wait();
-            pendingSend = null;
-        }
     }
 
     /** What is done with a group of lines side by side. */

@@ -3,9 +3,7 @@ package org.mpjbuf.npb;
 import java.util.Arrays;
 
 import mpi.Intracomm;
-import mpi.MPI;
 import mpi.MPIException;
-import mpi.Request;
 
 /**
  * SP's implicit part: along each direction, three scalar pentadiagonal
@@ -57,14 +55,12 @@ import mpi.Request;
  * <p>Not thread-safe: one instance per rank, which owns its buffers.
  */
 final class SpSolver {
-    private static final int FORWARD_TAG = 8000;
-    private static final int BACKWARD_TAG = 8100;
+    private static final int TAG = 8000;
     private static final int FORWARD_VALUES = 22;
     private static final int BACKWARD_VALUES = 10;
     /** The values kept per point for the backward pass: {@code d} and {@code e} of each system. */
     private static final int NORMALISED = 6;
 
-    private final Intracomm comm;
     private final SpPartition partition;
     private final SpConstants k;
     /** The implicit dissipation's rows: at points 1 and 2, inside, at points n - 3 and n - 2. */
@@ -94,9 +90,10 @@ final class SpSolver {
     private final double[] gatheredSpeed;
     private final double[] gatheredRhoI;
     private final int gatheredLength;
+    /** The stages' messages; its {@code incoming} and {@code outgoing} are the buffers the passes read and fill. */
+    private final LinePipeline pipeline;
     private final double[] outgoing;
     private final double[] incoming;
-    private Request pendingSend;
 
     // The plane in work: where its right-hand sides (and velocities, speeds of sound, 1/density) and its
     // normalised rows are.
@@ -126,7 +123,6 @@ final class SpSolver {
      * @param k the constants
      */
     SpSolver(Intracomm comm, SpPartition partition, SpConstants k) {
-        this.comm = comm;
         this.partition = partition;
         this.k = k;
         dissipationRows = new double[][] {
@@ -136,7 +132,6 @@ final class SpSolver {
             {k.comz1, -k.comz4, k.comz6, -k.comz4, 0.0},
             {k.comz1, -k.comz4, k.comz5, 0.0, 0.0},
         };
-        int lines = 0;
         int plane = 0;
         int gathered = 0;
         cellNormalised = new double[partition.cells.length][];
@@ -144,7 +139,6 @@ final class SpSolver {
             SpCell cell = partition.cells[c];
             int cellLength = 0;
             for (int dir = 0; dir < 3; dir++) {
-                lines = Math.max(lines, cell.lineCount(dir, k.points));
                 int length = lanesOf(cell, dir) * (cell.size[dir] + 2 * SpCell.GHOSTS);
                 plane = Math.max(plane, length);
                 cellLength = Math.max(cellLength, planesOf(cell, dir) * length);
@@ -163,8 +157,9 @@ final class SpSolver {
         gatheredVelocity = new double[gathered];
         gatheredSpeed = new double[gathered];
         gatheredRhoI = new double[gathered];
-        outgoing = new double[FORWARD_VALUES * lines];
-        incoming = new double[FORWARD_VALUES * lines];
+        pipeline = new LinePipeline(comm, partition, k.points, FORWARD_VALUES, BACKWARD_VALUES, TAG);
+        outgoing = pipeline.outgoing;
+        incoming = pipeline.incoming;
     }
 
     /** {@return the direction along which a plane's lines lie side by side} */
@@ -198,49 +193,17 @@ final class SpSolver {
      */
     void solve(int dir) throws MPIException {
         int q = partition.cellsPerSide;
-        for (int stage = 0; stage < q; stage++) {
-            int c = partition.slice[dir][stage];
-            SpCell cell = partition.cells[c];
-            int lines = cell.lineCount(dir, k.points);
-            if (stage > 0) {
-                comm.Recv(incoming, 0, FORWARD_VALUES * lines, MPI.DOUBLE, partition.predecessor[dir],
-                        FORWARD_TAG + dir);
-            }
-            awaitSend();
-            boolean last = stage == q - 1;
-            for (int plane = 0; plane < planesOf(cell, dir); plane++) {
-                forwardPlane(cell, c, dir, plane, stage > 0, last);
-            }
-            if (!last) {
-                pendingSend = comm.Isend(outgoing, 0, FORWARD_VALUES * lines, MPI.DOUBLE, partition.successor[dir],
-                        FORWARD_TAG + dir);
-            } else if (stage > 0) {
-                pendingSend = comm.Isend(outgoing, 0, BACKWARD_VALUES * lines, MPI.DOUBLE,
-                        partition.predecessor[dir], BACKWARD_TAG + dir);
-            }
-        }
-        for (int stage = q - 2; stage >= 0; stage--) {
-            int c = partition.slice[dir][stage];
-            SpCell cell = partition.cells[c];
-            int count = BACKWARD_VALUES * cell.lineCount(dir, k.points);
-            comm.Recv(incoming, 0, count, MPI.DOUBLE, partition.successor[dir], BACKWARD_TAG + dir);
-            awaitSend();
-            for (int plane = 0; plane < planesOf(cell, dir); plane++) {
-                backwardPlane(cell, c, dir, plane, stage > 0);
-            }
-            if (stage > 0) {
-                pendingSend = comm.Isend(outgoing, 0, count, MPI.DOUBLE, partition.predecessor[dir],
-                        BACKWARD_TAG + dir);
-            }
-        }
-        awaitSend();
-    }
-
-    private void awaitSend() throws MPIException {
-        if (pendingSend != null) {
-            pendingSend.Wait();
-            pendingSend = null;
-        }
+        pipeline.run(dir,
+            (cell, c, stage) -> {
+                for (int plane = 0; plane < planesOf(cell, dir); plane++) {
+                    forwardPlane(cell, c, dir, plane, stage > 0, stage == q - 1);
+                }
+            },
+            (cell, c, stage) -> {
+                for (int plane = 0; plane < planesOf(cell, dir); plane++) {
+                    backwardPlane(cell, c, dir, plane, stage > 0);
+                }
+            });
     }
 
     /**
