@@ -52,8 +52,8 @@ import org.mpjbuf.dev.Status;
  * {@link FastBox} instead (see there): the receiving rank's threads take them in when they poll
  * ({@link #poll()}, on every turn of a wait) and whenever they post a receive, up to the last
  * message a posted receive or a waiting probe wants (the rest stay in the box, in order, until a
- * receive wants them); a probe, and a sender whose message takes the queues, empty the boxes
- * here first, in the same critical section, so that nothing is missed or overtaken. A message
+ * receive wants them); a probe empties every box here first, and a sender whose message takes
+ * the queues its own, in the same critical section, so that nothing is missed or overtaken. A message
  * taken from a box goes through the same matching as a sender's: into the oldest posted receive
  * that accepts it, else to the unexpected queue. A thread that stops polling to park registers first
  * ({@link #startsWaiting()}); while any does, senders hand their box messages in themselves
@@ -381,8 +381,11 @@ final class Mailbox {
             if (finished) {
                 throw new DeviceException("cannot send to rank " + rank + ": it has finished");
             }
-            // what the sender's box holds was sent before this message
-            ready = takeInAll(null, true);
+            // what the sender's box holds was sent before this message; other senders' boxes may wait
+            final FastBox box = send.owner.boxTo(rank);
+            if (box != null) {
+                ready = takeIn(box, null, true);
+            }
             final SmdevRequest receive = posted.firstReceiveFor(send.sourceRank, send.tag, send.context);
             if (receive != null) {
                 posted.remove(receive);

@@ -444,6 +444,16 @@ final class SmdevDevice implements Device {
         return true;
     }
 
+    /**
+     * Returns this rank's box to a destination, if it has made one.
+     *
+     * @param destinationRank the destination
+     * @return the box, or {@code null}
+     */
+    FastBox boxTo(final int destinationRank) {
+        return boxes == null ? null : boxes.get(destinationRank);
+    }
+
     /** Makes this rank's box to a destination, registered with its mailbox before first use. */
     private synchronized FastBox openBox(final Mailbox target) {
         FastBox box = boxes.get(target.rank());

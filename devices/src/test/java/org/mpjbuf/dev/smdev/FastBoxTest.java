@@ -42,6 +42,15 @@ final class FastBoxTest {
         return SmdevWorld.builder().size(size).fastBoxes(true).build();
     }
 
+    /**
+     * A world whose waiting ranks park at once, for a far longer time than any test's bound: only a
+     * wake-up ends a wait in time.
+     */
+    private static SmdevWorld parkingWorld() {
+        return SmdevWorld.builder().size(2).fastBoxes(true).idleStrategy("park").idleSpinNanos(0)
+            .idleMaxParkNanos(TimeUnit.SECONDS.toNanos(30)).build();
+    }
+
     private static void run(final SmdevWorld world, final Ranks.Body body) throws InterruptedException {
         final List<Device> devices = SmdevRanks.join(world);
         final ProcessID[] ids = new ProcessID[world.size()];
@@ -166,9 +175,7 @@ final class FastBoxTest {
     @Test
     @Timeout(60)
     void shouldWakeAParkedReceiverAtOnce() throws InterruptedException {
-        // no spin, and a park far longer than the test's bound: only a wake-up ends it in time
-        final SmdevWorld world = SmdevWorld.builder().size(2).fastBoxes(true).idleStrategy("park").idleSpinNanos(0)
-            .idleMaxParkNanos(TimeUnit.SECONDS.toNanos(30)).build();
+        final SmdevWorld world = parkingWorld();
         run(world, (device, rank, ids) -> {
             for (int round = 0; round < 20; round++) {
                 if (rank == 1) {
@@ -216,8 +223,7 @@ final class FastBoxTest {
     @Test
     @Timeout(60)
     void shouldCompleteAParkedProbeWithABoxMessageNoReceiveWants() throws InterruptedException {
-        final SmdevWorld world = SmdevWorld.builder().size(2).fastBoxes(true).idleStrategy("park").idleSpinNanos(0)
-            .idleMaxParkNanos(TimeUnit.SECONDS.toNanos(30)).build();
+        final SmdevWorld world = parkingWorld();
         run(world, (device, rank, ids) -> {
             for (int round = 0; round < 20; round++) {
                 if (rank == 1) {
