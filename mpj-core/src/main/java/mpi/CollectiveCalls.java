@@ -9,8 +9,8 @@ import org.mpjbuf.mpj.datatype.DatatypeEngine;
  * collective context. Arguments are those of the {@code Intracomm} method of the same name;
  * arguments MPI calls significant at the root only are checked at the root only.
  *
- * <p>A rank whose send and receive buffers are the same array gets the result separate buffers
- * would give: its send region is copied first ({@link SendSnapshot}). {@link MPI#IN_PLACE} as the
+ * <p>A rank whose send and receive regions share elements of one array gets the result separate
+ * buffers would give: its send region is copied first ({@link SendSnapshot}). {@link MPI#IN_PLACE} as the
  * send buffer of {@code Allreduce}, {@code Scan}, {@code Allgather}, and of {@code Reduce} and
  * {@code Gather} at the root, takes the rank's operand from its receive buffer.
  *
@@ -47,8 +47,9 @@ final class CollectiveCalls {
             return;
         }
         DatatypeEngine.checkAccess(sendbuf, sendoffset, sendcount, sendtype, "sendbuf");
-        SendSnapshot send = atRoot && sendbuf == recvbuf
-            ? SendSnapshot.of(sendbuf, sendoffset, sendcount, sendtype) : new SendSnapshot(sendbuf, sendoffset);
+        SendSnapshot send = !atRoot || sendbuf != recvbuf ? new SendSnapshot(sendbuf, sendoffset)
+            : SendSnapshot.withinOneArray(sendbuf, sendoffset, BufferSpan.of(sendoffset, sendcount, sendtype),
+                BufferSpan.of(recvoffset, blocks(transport, recvcount), recvtype));
         Collectives.gather(transport, send.buffer(), send.offset(), sendcount, sendtype,
             recvbuf, recvoffset, recvcount, recvtype, root);
     }
@@ -62,8 +63,9 @@ final class CollectiveCalls {
         if (atRoot) {
             checkBlocks(transport, recvbuf, recvoffset, recvcount, displs, recvtype, "recvbuf");
         }
-        SendSnapshot send = atRoot && sendbuf == recvbuf
-            ? SendSnapshot.of(sendbuf, sendoffset, sendcount, sendtype) : new SendSnapshot(sendbuf, sendoffset);
+        SendSnapshot send = !atRoot || sendbuf != recvbuf ? new SendSnapshot(sendbuf, sendoffset)
+            : SendSnapshot.withinOneArray(sendbuf, sendoffset, BufferSpan.of(sendoffset, sendcount, sendtype),
+                BufferSpan.ofBlocks(recvoffset, recvcount, displs, transport.size(), recvtype));
         Collectives.gatherv(transport, send.buffer(), send.offset(), sendcount, sendtype,
             recvbuf, recvoffset, recvcount, displs, recvtype, root);
     }
@@ -78,7 +80,8 @@ final class CollectiveCalls {
             int blocks = blocks(transport, sendcount);
             DatatypeEngine.checkAccess(sendbuf, sendoffset, blocks, sendtype, "sendbuf");
             if (sendbuf == recvbuf) {
-                send = SendSnapshot.of(sendbuf, sendoffset, blocks, sendtype);
+                send = SendSnapshot.withinOneArray(sendbuf, sendoffset, BufferSpan.of(sendoffset, blocks, sendtype),
+                    BufferSpan.of(recvoffset, recvcount, recvtype));
             }
         }
         Collectives.scatter(transport, send.buffer(), send.offset(), sendcount, sendtype,
@@ -94,7 +97,9 @@ final class CollectiveCalls {
         if (transport.rank() == root) {
             checkBlocks(transport, sendbuf, sendoffset, sendcount, displs, sendtype, "sendbuf");
             if (sendbuf == recvbuf) {
-                send = SendSnapshot.whole(sendbuf, sendoffset);
+                send = SendSnapshot.withinOneArray(sendbuf, sendoffset,
+                    BufferSpan.ofBlocks(sendoffset, sendcount, displs, transport.size(), sendtype),
+                    BufferSpan.of(recvoffset, recvcount, recvtype));
             }
         }
         Collectives.scatterv(transport, send.buffer(), send.offset(), sendcount, displs, sendtype,
@@ -113,8 +118,9 @@ final class CollectiveCalls {
             return;
         }
         DatatypeEngine.checkAccess(sendbuf, sendoffset, sendcount, sendtype, "sendbuf");
-        SendSnapshot send = sendbuf == recvbuf
-            ? SendSnapshot.of(sendbuf, sendoffset, sendcount, sendtype) : new SendSnapshot(sendbuf, sendoffset);
+        SendSnapshot send = sendbuf != recvbuf ? new SendSnapshot(sendbuf, sendoffset)
+            : SendSnapshot.withinOneArray(sendbuf, sendoffset, BufferSpan.of(sendoffset, sendcount, sendtype),
+                BufferSpan.of(recvoffset, blocks(transport, recvcount), recvtype));
         Collectives.allgather(transport, send.buffer(), send.offset(), sendcount, sendtype,
             recvbuf, recvoffset, recvcount, recvtype);
     }
@@ -125,8 +131,9 @@ final class CollectiveCalls {
         CollectiveTransport transport = new CollectiveTransport(comm, recvbuf);
         DatatypeEngine.checkAccess(sendbuf, sendoffset, sendcount, sendtype, "sendbuf");
         checkBlocks(transport, recvbuf, recvoffset, recvcount, displs, recvtype, "recvbuf");
-        SendSnapshot send = sendbuf == recvbuf
-            ? SendSnapshot.of(sendbuf, sendoffset, sendcount, sendtype) : new SendSnapshot(sendbuf, sendoffset);
+        SendSnapshot send = sendbuf != recvbuf ? new SendSnapshot(sendbuf, sendoffset)
+            : SendSnapshot.withinOneArray(sendbuf, sendoffset, BufferSpan.of(sendoffset, sendcount, sendtype),
+                BufferSpan.ofBlocks(recvoffset, recvcount, displs, transport.size(), recvtype));
         Collectives.allgatherv(transport, send.buffer(), send.offset(), sendcount, sendtype,
             recvbuf, recvoffset, recvcount, displs, recvtype);
     }
@@ -138,8 +145,9 @@ final class CollectiveCalls {
         int sendBlocks = blocks(transport, sendcount);
         DatatypeEngine.checkAccess(sendbuf, sendoffset, sendBlocks, sendtype, "sendbuf");
         DatatypeEngine.checkAccess(recvbuf, recvoffset, blocks(transport, recvcount), recvtype, "recvbuf");
-        SendSnapshot send = sendbuf == recvbuf
-            ? SendSnapshot.of(sendbuf, sendoffset, sendBlocks, sendtype) : new SendSnapshot(sendbuf, sendoffset);
+        SendSnapshot send = sendbuf != recvbuf ? new SendSnapshot(sendbuf, sendoffset)
+            : SendSnapshot.withinOneArray(sendbuf, sendoffset, BufferSpan.of(sendoffset, sendBlocks, sendtype),
+                BufferSpan.of(recvoffset, blocks(transport, recvcount), recvtype));
         Collectives.alltoall(transport, send.buffer(), send.offset(), sendcount, sendtype,
             recvbuf, recvoffset, recvcount, recvtype);
     }
@@ -150,7 +158,10 @@ final class CollectiveCalls {
         CollectiveTransport transport = new CollectiveTransport(comm, recvbuf);
         checkBlocks(transport, sendbuf, sendoffset, sendcount, sdispls, sendtype, "sendbuf");
         checkBlocks(transport, recvbuf, recvoffset, recvcount, rdispls, recvtype, "recvbuf");
-        SendSnapshot send = sendbuf == recvbuf ? SendSnapshot.whole(sendbuf, sendoffset) : new SendSnapshot(sendbuf, sendoffset);
+        SendSnapshot send = sendbuf != recvbuf ? new SendSnapshot(sendbuf, sendoffset)
+            : SendSnapshot.withinOneArray(sendbuf, sendoffset,
+                BufferSpan.ofBlocks(sendoffset, sendcount, sdispls, transport.size(), sendtype),
+                BufferSpan.ofBlocks(recvoffset, recvcount, rdispls, transport.size(), recvtype));
         Collectives.alltoallv(transport, send.buffer(), send.offset(), sendcount, sdispls, sendtype,
             recvbuf, recvoffset, recvcount, rdispls, recvtype);
     }
@@ -185,7 +196,8 @@ final class CollectiveCalls {
             DatatypeEngine.checkAccess(recvbuf, recvoffset, Math.max(0, recvcounts[transport.rank()]), datatype,
                 "recvbuf");
             if (sendbuf == recvbuf) {
-                send = SendSnapshot.of(sendbuf, sendoffset, items, datatype);
+                send = SendSnapshot.withinOneArray(sendbuf, sendoffset, BufferSpan.of(sendoffset, items, datatype),
+                    BufferSpan.of(recvoffset, Math.max(0, recvcounts[transport.rank()]), datatype));
             }
         }
         Collectives.reduceScatter(transport, send.buffer(), send.offset(), recvbuf, recvoffset, recvcounts, datatype,
@@ -212,17 +224,18 @@ final class CollectiveCalls {
         }
         if (sendbuf == MPI.IN_PLACE) {
             inPlaceAtRootOnly(receives, call);
-            return SendSnapshot.of(recvbuf, recvoffset, count, datatype);
+            return SendSnapshot.copy(recvbuf, recvoffset, count, datatype);
         }
         DatatypeEngine.checkAccess(sendbuf, sendoffset, count, datatype, "sendbuf");
-        return receives && sendbuf == recvbuf
-            ? SendSnapshot.of(sendbuf, sendoffset, count, datatype) : new SendSnapshot(sendbuf, sendoffset);
+        return !receives || sendbuf != recvbuf ? new SendSnapshot(sendbuf, sendoffset)
+            : SendSnapshot.withinOneArray(sendbuf, sendoffset, BufferSpan.of(sendoffset, count, datatype),
+                BufferSpan.of(recvoffset, count, datatype));
     }
 
     /** Returns a copy of this rank's block of a gathered receive buffer, the operand of MPI.IN_PLACE. */
     private static SendSnapshot ownBlock(CollectiveTransport transport, Object recvbuf, int recvoffset,
                                          int recvcount, Datatype recvtype) throws MPIException {
-        return SendSnapshot.of(recvbuf, recvoffset + transport.rank() * recvcount * recvtype.Extent(),
+        return SendSnapshot.copy(recvbuf, recvoffset + transport.rank() * recvcount * recvtype.Extent(),
             recvcount, recvtype);
     }
 

@@ -2,15 +2,16 @@ package mpi;
 
 import java.lang.reflect.Array;
 
-import org.mpjbuf.mpj.datatype.MappedDatatype;
-
 /**
- * A private copy of a collective's send region, taken when a rank's send and receive buffers are
- * the same array (which programs written for MPJ Express rely on, although MPI-1 forbids it) or
- * when it passes {@link MPI#IN_PLACE}. The algorithms then read the copy while they write the
- * receive buffer, so the result is the one separate buffers would give.
+ * A rank's send region as a collective's algorithm reads it: the caller's own array, or a private
+ * copy when the send region shares elements with the receive region of the same array (which
+ * programs written for MPJ Express rely on, although MPI-1 forbids it) or when it passes
+ * {@link MPI#IN_PLACE}. The algorithms then read the copy while they write the receive buffer,
+ * so the result is the one separate buffers would give. Regions of one array that do not meet
+ * (a send region at the front and a receive region behind it, as NPB IS keeps its keys) are read
+ * where they are: a copy would cost an allocation and a pass over them on every call.
  *
- * <p>The copy spans only the elements the region touches, in an array of the same class (so an
+ * <p>A copy spans only the elements the send region touches, in an array of the same class (so an
  * object reduction's user function still sees the caller's component type); object references are
  * copied, not the objects, which no collective writes through a send buffer.
  *
@@ -20,7 +21,22 @@ import org.mpjbuf.mpj.datatype.MappedDatatype;
 record SendSnapshot(Object buffer, int offset) {
 
     /**
-     * Copies {@code count} items of {@code type} at {@code offset} of {@code buffer}.
+     * Returns the send region of an array that also holds the receive region: the region itself
+     * when the two do not meet, else a copy of the send region's span.
+     *
+     * @param buffer     the array, already checked to hold both regions
+     * @param sendoffset the index the send region's items or displacements count from
+     * @param send       the elements the send region touches
+     * @param receive    the elements the receive region touches
+     * @return the region to read
+     */
+    static SendSnapshot withinOneArray(Object buffer, int sendoffset, BufferSpan send, BufferSpan receive) {
+        return send.meets(receive) ? copy(buffer, sendoffset, send) : new SendSnapshot(buffer, sendoffset);
+    }
+
+    /**
+     * Copies {@code count} items of {@code type} at {@code offset} of {@code buffer}, the operand
+     * of {@link MPI#IN_PLACE}, which the receive region holds.
      *
      * @param buffer the array, already checked to hold the region
      * @param offset index of the first item, in base elements
@@ -29,30 +45,18 @@ record SendSnapshot(Object buffer, int offset) {
      * @return the copy and the index of item 0 in it; the region itself when it is empty
      * @throws MPIException (MPI_ERR_TYPE) for a freed datatype
      */
-    static SendSnapshot of(Object buffer, int offset, int count, Datatype type) throws MPIException {
-        MappedDatatype mapped = MappedDatatype.committed(type);
-        if (count <= 0 || mapped.dataMax() < mapped.dataMin()) {
-            return new SendSnapshot(buffer, offset);
-        }
-        long stride = (long) (count - 1) * mapped.extent();
-        int low = (int) (offset + mapped.dataMin() + Math.min(0, stride));
-        int high = (int) (offset + mapped.dataMax() + Math.max(0, stride));
-        Object copy = Array.newInstance(buffer.getClass().getComponentType(), high - low + 1);
-        System.arraycopy(buffer, low, copy, 0, high - low + 1);
-        return new SendSnapshot(copy, offset - low);
+    static SendSnapshot copy(Object buffer, int offset, int count, Datatype type) throws MPIException {
+        return copy(buffer, offset, BufferSpan.of(offset, count, type));
     }
 
-    /**
-     * Copies the whole array, for layouts of several blocks (counts and displacements).
-     *
-     * @param buffer the array
-     * @param offset the offset the blocks' displacements start from
-     * @return the copy, with the same offset
-     */
-    static SendSnapshot whole(Object buffer, int offset) {
-        int length = Array.getLength(buffer);
+    private static SendSnapshot copy(Object buffer, int offset, BufferSpan span) {
+        if (span.isEmpty()) {
+            return new SendSnapshot(buffer, offset);
+        }
+        int low = (int) span.low();
+        int length = (int) (span.high() - span.low() + 1);
         Object copy = Array.newInstance(buffer.getClass().getComponentType(), length);
-        System.arraycopy(buffer, 0, copy, 0, length);
-        return new SendSnapshot(copy, offset);
+        System.arraycopy(buffer, low, copy, 0, length);
+        return new SendSnapshot(copy, offset - low);
     }
 }

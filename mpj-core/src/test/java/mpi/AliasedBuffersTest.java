@@ -155,4 +155,76 @@ class AliasedBuffersTest {
             }
         });
     }
+
+    /**
+     * The variable-block collectives with both regions in one array: laid over each other (the
+     * send region must be read as it was before the call) and side by side, sends at the front and
+     * receives behind them, as NPB IS exchanges its keys.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3, 4, 8})
+    void shouldExchangeVariableBlocksWithinOneArray(int size) {
+        Ranks.run(size, world -> {
+            int rank = world.Rank();
+            for (int count : COUNTS) {
+                int[] counts = new int[size];
+                int[] displs = new int[size];
+                double[] expected = new double[size * count];
+                for (int r = 0; r < size; r++) {
+                    counts[r] = count;
+                    displs[r] = r * count;
+                    for (int i = 0; i < count; i++) {
+                        expected[r * count + i] = value(r, rank * count + i);
+                    }
+                }
+                double[] overlaid = values(rank, size * count);
+                world.Alltoallv(overlaid, 0, counts, displs, MPI.DOUBLE, overlaid, 0, counts, displs, MPI.DOUBLE);
+                assertArrayEquals(expected, overlaid, "Alltoallv laid over itself at rank " + rank);
+
+                double[] sideBySide = new double[2 * size * count];
+                System.arraycopy(values(rank, size * count), 0, sideBySide, 0, size * count);
+                world.Alltoallv(sideBySide, 0, counts, displs, MPI.DOUBLE,
+                    sideBySide, size * count, counts, displs, MPI.DOUBLE);
+                assertArrayEquals(values(rank, size * count), java.util.Arrays.copyOf(sideBySide, size * count),
+                    "Alltoallv's send region at rank " + rank);
+                assertArrayEquals(expected, java.util.Arrays.copyOfRange(sideBySide, size * count, 2 * size * count),
+                    "Alltoallv's receive region at rank " + rank);
+
+                double[] gathered = new double[size * count + count];
+                System.arraycopy(values(rank, count), 0, gathered, size * count, count);
+                world.Allgatherv(gathered, size * count, count, MPI.DOUBLE, gathered, 0, counts, displs, MPI.DOUBLE);
+                for (int r = 0; r < size; r++) {
+                    assertArrayEquals(values(r, count),
+                        java.util.Arrays.copyOfRange(gathered, r * count, (r + 1) * count),
+                        "Allgatherv in front of the send region, block " + r + " at rank " + rank);
+                }
+
+                for (int root = 0; root < size; root++) {
+                    double[] scattered = new double[size * count + count];
+                    if (rank == root) {
+                        for (int r = 0; r < size; r++) {
+                            System.arraycopy(values(r, count), 0, scattered, r * count, count);
+                        }
+                    }
+                    world.Scatterv(scattered, 0, counts, displs, MPI.DOUBLE, scattered, size * count, count,
+                        MPI.DOUBLE, root);
+                    assertArrayEquals(values(rank, count),
+                        java.util.Arrays.copyOfRange(scattered, size * count, size * count + count),
+                        "Scatterv behind the send region from root " + root + " at rank " + rank);
+
+                    double[] overlaidRoot = new double[size * count];
+                    System.arraycopy(values(rank, count), 0, overlaidRoot, 0, count);
+                    world.Gatherv(overlaidRoot, 0, count, MPI.DOUBLE, overlaidRoot, 0, counts, displs, MPI.DOUBLE,
+                        root);
+                    if (rank == root) {
+                        for (int r = 0; r < size; r++) {
+                            assertArrayEquals(values(r, count),
+                                java.util.Arrays.copyOfRange(overlaidRoot, r * count, (r + 1) * count),
+                                "Gatherv over the send region, block " + r + " at root " + root);
+                        }
+                    }
+                }
+            }
+        });
+    }
 }
