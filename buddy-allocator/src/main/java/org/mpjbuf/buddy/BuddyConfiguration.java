@@ -41,6 +41,11 @@ public final class BuddyConfiguration {
     /** Default number of empty regions kept: 1. */
     public static final int EMPTY_REGIONS_KEPT_DEFAULT = 1;
 
+    /** Property naming the default number of freed oversized (dedicated) regions a pool keeps for reuse. */
+    public static final String OVERSIZED_REGIONS_KEPT_PROP_NAME = "mpjbuf.buddy.oversizedRegionsKept";
+    /** Default number of oversized regions kept: 2, one message being sent and one being received. */
+    public static final int OVERSIZED_REGIONS_KEPT_DEFAULT = 2;
+
     /** Property naming whether leak tracking is on by default ({@code true} or {@code false}). */
     public static final String LEAK_TRACKING_PROP_NAME = "mpjbuf.buddy.leakTracking";
     /** Default leak tracking: off. */
@@ -70,6 +75,8 @@ public final class BuddyConfiguration {
     static final AllocationStrategy STRATEGY = SETTINGS.enumValue(STRATEGY_PROP_NAME, STRATEGY_DEFAULT);
     static final int EMPTY_REGIONS_KEPT =
         SETTINGS.intValue(EMPTY_REGIONS_KEPT_PROP_NAME, EMPTY_REGIONS_KEPT_DEFAULT, 0, Integer.MAX_VALUE);
+    static final int OVERSIZED_REGIONS_KEPT =
+        SETTINGS.intValue(OVERSIZED_REGIONS_KEPT_PROP_NAME, OVERSIZED_REGIONS_KEPT_DEFAULT, 0, Integer.MAX_VALUE);
     static final boolean LEAK_TRACKING = SETTINGS.booleanValue(LEAK_TRACKING_PROP_NAME, LEAK_TRACKING_DEFAULT);
     static final int THREAD_CACHE_BLOCKS =
         SETTINGS.intValue(THREAD_CACHE_BLOCKS_PROP_NAME, THREAD_CACHE_BLOCKS_DEFAULT, 0, Integer.MAX_VALUE);

@@ -66,7 +66,7 @@ public final class BufferPool implements AutoCloseable {
         maximumReservedBytes = builder.maximumReservedBytes;
         strategy = builder.strategy;
         central = new CentralAllocator(medium, regionSize, minimumBlockSize, maximumReservedBytes, strategy,
-            builder.emptyRegionsKept, builder.regionListener);
+            builder.emptyRegionsKept, builder.oversizedRegionsKept, builder.regionListener);
         table = central.table;
         directory = central.directory;
         final int orderCount = Integer.numberOfTrailingZeros(regionSize) - unitShift + 1;

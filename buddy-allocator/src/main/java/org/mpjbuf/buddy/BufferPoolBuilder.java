@@ -20,6 +20,7 @@ public final class BufferPoolBuilder {
     long maximumReservedBytes = BuddyConfiguration.MAXIMUM_RESERVED_BYTES;
     AllocationStrategy strategy = BuddyConfiguration.STRATEGY;
     int emptyRegionsKept = BuddyConfiguration.EMPTY_REGIONS_KEPT;
+    int oversizedRegionsKept = BuddyConfiguration.OVERSIZED_REGIONS_KEPT;
     boolean leakTracking = BuddyConfiguration.LEAK_TRACKING;
     RegionListener regionListener;
     int threadCacheBlocks = BuddyConfiguration.THREAD_CACHE_BLOCKS;
@@ -113,6 +114,24 @@ public final class BufferPoolBuilder {
             throw new IllegalArgumentException("emptyRegionsKept must be at least 0, got " + emptyRegionsKept);
         }
         this.emptyRegionsKept = emptyRegionsKept;
+        return this;
+    }
+
+    /**
+     * Sets how many freed dedicated regions (those of single blocks larger than the region size) the pool
+     * keeps for later oversized requests instead of releasing them. A kept region serves a request of at
+     * least half its size and at most its size; keeping two serves a rank that sends and receives one large
+     * message at a time without making and unmaking their memory on every message.
+     *
+     * @param oversizedRegionsKept a count, at least 0.
+     * @return this builder.
+     * @throws IllegalArgumentException if {@code oversizedRegionsKept} is negative.
+     */
+    public BufferPoolBuilder oversizedRegionsKept(final int oversizedRegionsKept) {
+        if (oversizedRegionsKept < 0) {
+            throw new IllegalArgumentException("oversizedRegionsKept must be at least 0, got " + oversizedRegionsKept);
+        }
+        this.oversizedRegionsKept = oversizedRegionsKept;
         return this;
     }
 

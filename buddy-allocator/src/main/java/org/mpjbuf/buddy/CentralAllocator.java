@@ -2,6 +2,7 @@ package org.mpjbuf.buddy;
 
 import static org.mpjbuf.buddy.BlockMapDescriptor.CACHED;
 import static org.mpjbuf.buddy.BlockMapDescriptor.DEDICATED_ORDER;
+import static org.mpjbuf.buddy.BlockMapDescriptor.FREE;
 import static org.mpjbuf.buddy.BlockMapDescriptor.IN_USE;
 import static org.mpjbuf.buddy.BlockMapDescriptor.NIL;
 import static org.mpjbuf.buddy.BlockMapDescriptor.NOT_A_HEAD;
@@ -11,6 +12,7 @@ import static org.mpjbuf.buddy.BlockMapDescriptor.regionId;
 import static org.mpjbuf.buddy.BlockMapDescriptor.state;
 import static org.mpjbuf.buddy.BlockMapDescriptor.unit;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -26,6 +28,7 @@ final class CentralAllocator {
     private final int unitShift;
     private final long maximumReservedBytes;
     private final int emptyRegionsKept;
+    private final int oversizedRegionsKept;
     private final RegionListener listener;
     private final boolean perRegionLists;
     private final int orderCount;
@@ -34,6 +37,8 @@ final class CentralAllocator {
     private final FreeListStrategy strategy;
     private final List<Region> regions = new ArrayList<>();
     private final List<ThreadCache> caches = new ArrayList<>();
+    /** Freed dedicated regions kept for the next oversized request, oldest first; each marked free. */
+    private final ArrayDeque<Region> spareDedicated = new ArrayDeque<>();
     private long reservedBytes;
     private long outstandingBytes;
     private long peakOutstandingBytes;
@@ -41,12 +46,13 @@ final class CentralAllocator {
 
     CentralAllocator(final Medium medium, final int regionSize, final int minimumBlockSize,
         final long maximumReservedBytes, final AllocationStrategy strategy, final int emptyRegionsKept,
-        final RegionListener listener) {
+        final int oversizedRegionsKept, final RegionListener listener) {
         this.medium = medium;
         this.regionSize = regionSize;
         this.unitShift = Integer.numberOfTrailingZeros(minimumBlockSize);
         this.maximumReservedBytes = maximumReservedBytes;
         this.emptyRegionsKept = emptyRegionsKept;
+        this.oversizedRegionsKept = oversizedRegionsKept;
         this.listener = listener;
         this.orderCount = Integer.numberOfTrailingZeros(regionSize) - unitShift + 1;
         this.perRegionLists = strategy == AllocationStrategy.PER_REGION_FREE_LISTS;
@@ -99,23 +105,60 @@ final class CentralAllocator {
         }
     }
 
-    /** Creates a region for one oversized block, marked in use; {@code null} if the maximum would be exceeded. */
+    /**
+     * Returns a region for one oversized block of at least {@code byteSize} bytes, marked in use: the smallest
+     * kept one of at most twice that size, else a new one; {@code null} if the maximum would be exceeded even
+     * after releasing the kept ones.
+     */
     synchronized Region takeDedicated(final long byteSize) {
         checkOpen();
-        if (byteSize > maximumReservedBytes - reservedBytes) {
-            return null;
+        Region region = takeSpareDedicated(byteSize);
+        if (region == null) {
+            while (byteSize > maximumReservedBytes - reservedBytes && !spareDedicated.isEmpty()) {
+                releaseRegion(spareDedicated.removeFirst());
+            }
+            if (byteSize > maximumReservedBytes - reservedBytes) {
+                return null;
+            }
+            region = createRegion(byteSize, true);
         }
-        final Region region = createRegion(byteSize, true);
         region.setEntryRelease(0, entry(IN_USE, DEDICATED_ORDER));
-        account(byteSize);
+        account(region.byteSize());
         return region;
     }
 
-    /** Releases a dedicated region whose block has been claimed by {@code free}. */
+    private Region takeSpareDedicated(final long byteSize) {
+        Region best = null;
+        for (final Region spare : spareDedicated) {
+            if (spare.byteSize() >= byteSize && spare.byteSize() / 2 <= byteSize
+                && (best == null || spare.byteSize() < best.byteSize())) {
+                best = spare;
+            }
+        }
+        if (best != null) {
+            spareDedicated.remove(best);
+        }
+        return best;
+    }
+
+    /**
+     * Takes back a dedicated region whose block has been claimed by {@code free}: keeps it, marked free, for
+     * the next oversized request (releasing the oldest kept one beyond {@code oversizedRegionsKept}), so that
+     * a message larger than a region does not make and unmake its memory on every send; releases it when
+     * none is kept.
+     */
     synchronized void giveDedicated(final Region region) {
         checkOpen();
         outstandingBytes -= region.byteSize();
-        releaseRegion(region);
+        if (oversizedRegionsKept == 0) {
+            releaseRegion(region);
+            return;
+        }
+        region.setEntryRelease(0, entry(FREE, DEDICATED_ORDER));
+        spareDedicated.addLast(region);
+        if (spareDedicated.size() > oversizedRegionsKept) {
+            releaseRegion(spareDedicated.removeFirst());
+        }
     }
 
     synchronized void register(final ThreadCache cache) {
@@ -197,6 +240,7 @@ final class CentralAllocator {
         }
         closed = true;
         caches.clear();
+        spareDedicated.clear();
         RuntimeException listenerFailure = null;
         for (final Region region : new ArrayList<>(regions)) {
             try {
@@ -237,6 +281,9 @@ final class CentralAllocator {
     }
 
     private boolean addRegion() {
+        while (regionSize > maximumReservedBytes - reservedBytes && !spareDedicated.isEmpty()) {
+            releaseRegion(spareDedicated.removeFirst());
+        }
         if (regionSize > maximumReservedBytes - reservedBytes) {
             return false;
         }

@@ -196,7 +196,7 @@ class BufferPoolTest {
     @MethodSource("configurations")
     void shouldGiveOversizedRequestsADedicatedRegionAndReleaseIt(final Medium medium,
         final AllocationStrategy strategy, final int cacheBlocks) {
-        try (BufferPool pool = builder(medium, strategy, cacheBlocks).build()) {
+        try (BufferPool pool = builder(medium, strategy, cacheBlocks).oversizedRegionsKept(0).build()) {
             final ByteBuffer large = pool.allocate(3 * REGION + 5);
             assertEquals(3 * REGION + 5, large.capacity());
             assertTrue(pool.regionOf(large).dedicated());
@@ -205,6 +205,67 @@ class BufferPoolTest {
             assertEquals(0, pool.statistics().reservedBytes());
             assertThrows(IllegalArgumentException.class, () -> pool.free(large));
         }
+    }
+
+    @ParameterizedTest
+    @MethodSource("configurations")
+    void shouldKeepFreedOversizedRegionsForRequestsOfAtLeastHalfTheirSize(final Medium medium,
+        final AllocationStrategy strategy, final int cacheBlocks) {
+        final List<PoolRegion> created = new ArrayList<>();
+        final List<PoolRegion> released = new ArrayList<>();
+        try (BufferPool pool = builder(medium, strategy, cacheBlocks).oversizedRegionsKept(2)
+            .regionListener(recording(created, released)).build()) {
+            final ByteBuffer large = pool.allocate(4 * REGION);
+            pool.free(large);
+            assertEquals(4 * REGION, pool.statistics().reservedBytes(), "the freed region is kept");
+            assertEquals(0, pool.statistics().inUseBytes());
+            final IllegalStateException twice = assertThrows(IllegalStateException.class, () -> pool.free(large));
+            assertTrue(twice.getMessage().contains("free"), twice.getMessage());
+
+            final ByteBuffer again = pool.allocate(2 * REGION + 1);
+            assertEquals(2 * REGION + 1, again.capacity());
+            assertEquals(1, created.size(), "a request of at least half the kept size reuses it");
+            assertEquals(4 * REGION, pool.statistics().inUseBytes());
+            final ByteBuffer small = pool.allocate(2 * REGION - 64);
+            assertEquals(2, created.size(), "a kept region more than twice the request is not used");
+            final ByteBuffer third = pool.allocate(3 * REGION);
+            assertEquals(3, created.size());
+            pool.free(again);
+            pool.free(small);
+            pool.free(third);
+            assertEquals(List.of(created.get(0)), released, "beyond two kept regions the oldest is released");
+            assertEquals(5 * REGION - 64, pool.statistics().reservedBytes());
+        }
+        assertEquals(3, released.size(), "closing releases the kept regions");
+    }
+
+    @ParameterizedTest
+    @MethodSource("configurations")
+    void shouldReleaseKeptOversizedRegionsBeforeRefusingForTheMaximum(final Medium medium,
+        final AllocationStrategy strategy, final int cacheBlocks) {
+        try (BufferPool pool = builder(medium, strategy, cacheBlocks).maximumReservedBytes(5 * REGION).build()) {
+            pool.free(pool.allocate(4 * REGION));
+            assertEquals(4 * REGION, pool.statistics().reservedBytes());
+            final ByteBuffer regular = pool.allocate(REGION);
+            final ByteBuffer another = pool.allocate(REGION);
+            assertEquals(2 * REGION, pool.statistics().reservedBytes(), "the kept region gave way to the regions");
+            pool.free(regular);
+            pool.free(another);
+        }
+    }
+
+    private static RegionListener recording(final List<PoolRegion> created, final List<PoolRegion> released) {
+        return new RegionListener() {
+            @Override
+            public void regionCreated(final PoolRegion region) {
+                created.add(region);
+            }
+
+            @Override
+            public void regionReleasing(final PoolRegion region) {
+                released.add(region);
+            }
+        };
     }
 
     @ParameterizedTest
