@@ -1,6 +1,8 @@
 package mpi;
 
+import org.mpjbuf.dev.MeetingPoint;
 import org.mpjbuf.mpj.coll.Collectives;
+import org.mpjbuf.mpj.coll.SelectionTable;
 import org.mpjbuf.mpj.datatype.DatatypeEngine;
 
 /**
@@ -22,6 +24,11 @@ final class CollectiveCalls {
     }
 
     static void barrier(Intracomm comm) throws MPIException {
+        MeetingPoint meeting = comm.meetingPoint();
+        if (meeting != null && SelectionTable.barrierInMemory()) {
+            MeetingCollectives.barrier(comm, meeting);
+            return;
+        }
         Collectives.barrier(new CollectiveTransport(comm));
     }
 
@@ -178,6 +185,12 @@ final class CollectiveCalls {
     static void allreduce(Intracomm comm, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset,
                           int count, Datatype datatype, Op op) throws MPIException {
         SendSnapshot operand = operand(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, true, "Allreduce");
+        MeetingPoint meeting = comm.meetingPoint();
+        if (meeting != null && SelectionTable.allreduceInMemory() && MeetingCollectives.reduces(count, datatype)) {
+            MeetingCollectives.allreduce(comm, meeting, operand.buffer(), operand.offset(), recvbuf, recvoffset, count,
+                datatype, op);
+            return;
+        }
         Collectives.allreduce(new CollectiveTransport(comm, operand.buffer()), operand.buffer(), operand.offset(),
             recvbuf, recvoffset, count, datatype, new OpCombiner(op, datatype));
     }

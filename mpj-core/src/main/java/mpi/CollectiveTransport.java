@@ -187,7 +187,8 @@ final class CollectiveTransport implements CollectiveChannel<Datatype, MPIExcept
         return (MappedDatatype) type;
     }
 
-    private static int elementBytes(BaseType base) {
+    /** Returns the bytes of one element of a base type ({@code OBJECT}: a reference's 8); 0 for none. */
+    static int elementBytes(BaseType base) {
         if (base == null) {
             return 0;
         }

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
+import org.mpjbuf.dev.MeetingPoint;
+
 /**
  * An intracommunicator: communication among the members of one group. This class carries the
  * communicator constructors (Dup, Split, Create); the collective operations are added beside
@@ -14,6 +16,9 @@ import java.util.List;
  */
 public class Intracomm extends Comm {
 
+    /** Where the members meet in memory when they are threads of one JVM; null otherwise or alone. */
+    private final MeetingPoint meeting;
+
     /**
      * @param state the rank
      * @param group the members
@@ -21,6 +26,17 @@ public class Intracomm extends Comm {
      */
     Intracomm(RankState state, Group group, int pair) {
         super(state, group, group, pair);
+        int[] members = group.members();
+        this.meeting = members.length < 2 ? null
+            : state.device().meetingPoint(ContextIds.collective(pair), members[0], members.length);
+    }
+
+    /**
+     * Returns the members' meeting point in memory ({@link MeetingCollectives}), or {@code null}
+     * when they are processes or this rank is alone.
+     */
+    MeetingPoint meetingPoint() {
+        return meeting;
     }
 
     /**

@@ -99,6 +99,31 @@ class StopTest {
     }
 
     @Test
+    void shouldWakeRanksParkedInABarrierWhenAnotherRankThrows() {
+        AtomicReferenceArray<Thread> waiting = new AtomicReferenceArray<>(3);
+        JobResult result = Job.of(3).stopCheckMillis(0).runTasks(world -> {
+            int rank = world.Rank();
+            if (rank != 1) {
+                waiting.set(rank, Thread.currentThread());
+                world.Barrier();
+                throw new AssertionError("rank " + rank + " passed a barrier that rank 1 never reached");
+            }
+            ProbeTest.awaitParked(() -> waiting.get(0));
+            ProbeTest.awaitParked(() -> waiting.get(2));
+            throw new IllegalStateException("rank 1 fails while ranks 0 and 2 wait in a barrier");
+        });
+        RankOutcome cause = result.firstFailure();
+        assertEquals(1, cause.rank());
+        assertInstanceOf(IllegalStateException.class, cause.failure());
+        for (int rank : new int[] {0, 2}) {
+            RankOutcome waiter = result.outcomes().get(rank);
+            assertEquals(RankOutcome.State.STOPPED, waiter.state());
+            assertInstanceOf(RankAbortedError.class, waiter.failure(), "rank " + rank + ": " + waiter.failure());
+            assertTrue(waiter.failure().getMessage().contains("rank 1"), waiter.failure().getMessage());
+        }
+    }
+
+    @Test
     void shouldRejectANegativeStopCheckInterval() {
         IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
             () -> Job.of(1).stopCheckMillis(-1));

@@ -13,6 +13,7 @@ import org.mpjbuf.dev.DeviceArguments;
 import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.ElementSink;
 import org.mpjbuf.dev.ElementType;
+import org.mpjbuf.dev.MeetingPoint;
 import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.Request;
 import org.mpjbuf.dev.SpinBudget;
@@ -301,6 +302,12 @@ final class SmdevDevice implements Device {
         if (Mailbox.hasArrivals(incomingBoxes)) {
             mailbox.poll();
         }
+    }
+
+    @Override
+    public MeetingPoint meetingPoint(final int context, final int leader, final int members) {
+        checkActive();
+        return world.meetingPoint(context, leader, members);
     }
 
     @Override

@@ -1,11 +1,13 @@
 package org.mpjbuf.dev.smdev;
 
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import org.mpjbuf.buddy.BufferPool;
 import org.mpjbuf.dev.DeviceArguments;
 import org.mpjbuf.dev.HostProcessors;
+import org.mpjbuf.dev.MeetingPoint;
 import org.mpjbuf.dev.ProcessID;
 
 /**
@@ -45,6 +47,8 @@ public final class SmdevWorld {
     private final AtomicReferenceArray<SmdevDevice> devices;
     private final AtomicInteger finished = new AtomicInteger();
     private final Transfers transfers;
+    /** The meeting points of the world's communicators, by collective context and first member. */
+    private final ConcurrentHashMap<Long, MeetingPoint> meetingPoints = new ConcurrentHashMap<>();
 
     private SmdevWorld(final Builder builder) {
         this.size = builder.size;
@@ -80,6 +84,25 @@ public final class SmdevWorld {
      */
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * Returns the meeting point of a communicator of this world (see
+     * {@link org.mpjbuf.dev.Device#meetingPoint}).
+     *
+     * @param context the communicator's collective context
+     * @param leader  the rank of its first member
+     * @param members its size, {@code >= 1}
+     * @return the meeting point every member gets
+     */
+    MeetingPoint meetingPoint(final int context, final int leader, final int members) {
+        final Long name = ((long) context << 32) | (leader & 0xFFFF_FFFFL);
+        final MeetingPoint known = meetingPoints.get(name);
+        if (known != null && known.members() == members) {
+            return known;
+        }
+        return meetingPoints.compute(name,
+            (key, earlier) -> earlier != null && earlier.members() == members ? earlier : new MeetingPoint(members));
     }
 
     /**

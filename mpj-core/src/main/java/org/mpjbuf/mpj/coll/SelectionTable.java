@@ -14,6 +14,10 @@ package org.mpjbuf.mpj.coll;
  * Bruck) win more often than on a cluster. {@code docs/configuration.md}
  * and {@code benchmarks/README.md} show the table and the measurements behind it.
  *
+ * <p>Ranks that are threads of one JVM (smdev) run Barrier, and Allreduce of up to 8 KiB of a
+ * primitive type, on their communicator's meeting point in memory instead of any table entry,
+ * unless an algorithm is forced ({@link #barrierInMemory()}, {@link #allreduceInMemory()}).
+ *
  * <pre>
  * When every rank on the host has a processor of its own (ranks as processes on a cluster,
  * or no more ranks than cores), a round of simultaneous exchanges costs about one message time,
@@ -49,6 +53,28 @@ public final class SelectionTable {
     private static final long KIB = 1024;
 
     private SelectionTable() {
+    }
+
+    /**
+     * Tells whether a barrier of ranks that are threads of one JVM meets in memory (a shared
+     * counter; see {@code mpi.MeetingCollectives}) rather than running a message algorithm: unless
+     * a barrier algorithm is forced.
+     *
+     * @return whether ranks that can meet in memory do
+     */
+    public static boolean barrierInMemory() {
+        return CollectiveConfiguration.BARRIER == null;
+    }
+
+    /**
+     * Tells whether a small allreduce of ranks that are threads of one JVM reduces in memory (each
+     * rank reads every rank's operand) rather than by messages: unless an allreduce algorithm is
+     * forced. The caller also checks that the operand is small and of a primitive type.
+     *
+     * @return whether ranks that can meet in memory do
+     */
+    public static boolean allreduceInMemory() {
+        return CollectiveConfiguration.ALLREDUCE == null;
     }
 
     /**
