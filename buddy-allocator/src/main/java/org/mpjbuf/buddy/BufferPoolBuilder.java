@@ -119,8 +119,8 @@ public final class BufferPoolBuilder {
 
     /**
      * Sets how many freed dedicated regions (those of single blocks larger than the region size) the pool
-     * keeps for later oversized requests instead of releasing them. A kept region serves a request of at
-     * least half its size and at most its size; keeping two serves a rank that sends and receives one large
+     * keeps for later oversized requests instead of releasing them. A kept region serves a request of
+     * more than half its size and at most its size; keeping two serves a rank that sends and receives one large
      * message at a time without making and unmaking their memory on every message.
      *
      * @param oversizedRegionsKept a count, at least 0.

@@ -107,7 +107,7 @@ final class CentralAllocator {
 
     /**
      * Returns a region for one oversized block of at least {@code byteSize} bytes, marked in use: the smallest
-     * kept one of at most twice that size, else a new one; {@code null} if the maximum would be exceeded even
+     * kept one of less than twice that size, else a new one; {@code null} if the maximum would be exceeded even
      * after releasing the kept ones.
      */
     synchronized Region takeDedicated(final long byteSize) {
@@ -130,7 +130,7 @@ final class CentralAllocator {
     private Region takeSpareDedicated(final long byteSize) {
         Region best = null;
         for (final Region spare : spareDedicated) {
-            if (spare.byteSize() >= byteSize && spare.byteSize() / 2 <= byteSize
+            if (spare.byteSize() >= byteSize && spare.byteSize() < 2 * byteSize
                 && (best == null || spare.byteSize() < best.byteSize())) {
                 best = spare;
             }

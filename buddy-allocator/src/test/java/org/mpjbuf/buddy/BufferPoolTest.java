@@ -209,7 +209,7 @@ class BufferPoolTest {
 
     @ParameterizedTest
     @MethodSource("configurations")
-    void shouldKeepFreedOversizedRegionsForRequestsOfAtLeastHalfTheirSize(final Medium medium,
+    void shouldKeepFreedOversizedRegionsForRequestsOfMoreThanHalfTheirSize(final Medium medium,
         final AllocationStrategy strategy, final int cacheBlocks) {
         final List<PoolRegion> created = new ArrayList<>();
         final List<PoolRegion> released = new ArrayList<>();
@@ -224,7 +224,7 @@ class BufferPoolTest {
 
             final ByteBuffer again = pool.allocate(2 * REGION + 1);
             assertEquals(2 * REGION + 1, again.capacity());
-            assertEquals(1, created.size(), "a request of at least half the kept size reuses it");
+            assertEquals(1, created.size(), "a request of more than half the kept size reuses it");
             assertEquals(4 * REGION, pool.statistics().inUseBytes());
             final ByteBuffer small = pool.allocate(2 * REGION - 64);
             assertEquals(2, created.size(), "a kept region more than twice the request is not used");
