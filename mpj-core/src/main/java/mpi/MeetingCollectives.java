@@ -11,11 +11,12 @@ import org.mpjbuf.mpj.runtime.RuntimeConfiguration;
 /**
  * {@code Barrier} and small {@code Allreduce} calls of an intracommunicator whose ranks are
  * threads of one JVM, run on the communicator's {@link MeetingPoint} instead of messages: a
- * barrier is one atomic increment per rank and one volatile write by the last to arrive, where
- * the message algorithms need a send and a receive per rank and round. An allreduce copies each
- * rank's operand into its slot, meets, and lets every rank reduce all the slots itself, in the
- * same order on every rank ({@code x0 op (x1 op (... op x(p-1)))}), so every rank gets the same
- * bits, for non-commutative operators too.
+ * barrier is one write of the rank's own arrival count and reads of the others', where the
+ * message algorithms need a send and a receive per rank and round. An allreduce puts each rank's
+ * operand beside its arrival (up to {@link MeetingPoint#INLINE_LONGS} elements) or in its slot,
+ * meets, and lets every rank reduce all the operands itself, in the same order on every rank
+ * ({@code x0 op (x1 op (... op x(p-1)))}), so every rank gets the same bits, for
+ * non-commutative operators too.
  *
  * <p>Waiting follows {@link Waiter}'s rules: spin (at most {@link RuntimeConfiguration#WAIT_SPIN_NANOS},
  * at most {@link Waiter#OVERSUBSCRIBED_SPIN_NANOS} when the host has more ranks than processors),
@@ -67,7 +68,9 @@ final class MeetingCollectives {
      */
     static void barrier(Intracomm comm, MeetingPoint meeting) throws MPIException {
         int member = comm.Rank();
-        await(comm.state, meeting, member, meeting.arrive());
+        long number = meeting.nextMeeting(member);
+        meeting.arrive(member);
+        await(comm.state, meeting, member, number);
     }
 
     /**
@@ -90,24 +93,75 @@ final class MeetingCollectives {
         OpCombiner combiner = new OpCombiner(op, type);
         int elements = count * MappedDatatype.committed(type).size();
         int member = comm.Rank();
-        int generation = meeting.generation();
-        Object mine = meeting.slot(generation, member);
+        long number = meeting.nextMeeting(member);
+        // this rank's slot: its operand, or, when the operand travels inline, where it unpacks others'
+        Object mine = meeting.slot(member, number);
         if (mine == null || mine.getClass() != sendbuf.getClass() || Array.getLength(mine) < elements) {
             mine = Array.newInstance(sendbuf.getClass().getComponentType(), elements);
-            meeting.setSlot(generation, member, mine);
+            meeting.setSlot(member, number, mine);
         }
-        System.arraycopy(sendbuf, sendoffset, mine, 0, elements);
-        await(comm.state, meeting, member, meeting.arrive());
+        boolean inline = elements <= MeetingPoint.INLINE_LONGS;
+        if (inline) {
+            for (int i = 0; i < elements; i++) {
+                meeting.putInline(member, number, i, bits(sendbuf, sendoffset + i));
+            }
+        } else {
+            System.arraycopy(sendbuf, sendoffset, mine, 0, elements);
+        }
+        meeting.arrive(member);
+        await(comm.state, meeting, member, number);
         int last = meeting.members() - 1;
-        System.arraycopy(meeting.slot(generation, last), 0, recvbuf, recvoffset, elements);
+        if (inline) {
+            for (int i = 0; i < elements; i++) {
+                setBits(recvbuf, recvoffset + i, meeting.inline(last, number, i));
+            }
+            for (int rank = last - 1; rank >= 0; rank--) {
+                for (int i = 0; i < elements; i++) {
+                    setBits(mine, i, meeting.inline(rank, number, i));
+                }
+                combiner.combine(mine, 0, recvbuf, recvoffset, count);
+            }
+            return;
+        }
+        System.arraycopy(meeting.slot(last, number), 0, recvbuf, recvoffset, elements);
         for (int rank = last - 1; rank >= 0; rank--) {
-            combiner.combine(meeting.slot(generation, rank), 0, recvbuf, recvoffset, count);
+            combiner.combine(meeting.slot(rank, number), 0, recvbuf, recvoffset, count);
         }
     }
 
-    /** Waits until the meeting of {@code generation} is over; see the class comment. */
-    private static void await(RankState state, MeetingPoint meeting, int member, int generation) {
-        if (meeting.isOver(generation)) {
+    /** Returns an element of a primitive array as the bits of a long. */
+    private static long bits(Object array, int index) {
+        return switch (array) {
+            case double[] values -> Double.doubleToRawLongBits(values[index]);
+            case long[] values -> values[index];
+            case float[] values -> Float.floatToRawIntBits(values[index]);
+            case int[] values -> values[index];
+            case short[] values -> values[index];
+            case char[] values -> values[index];
+            case byte[] values -> values[index];
+            case boolean[] values -> values[index] ? 1 : 0;
+            default -> throw new IllegalArgumentException("not a primitive array: " + array.getClass().getName());
+        };
+    }
+
+    /** Stores bits made by {@link #bits} back into an element of an array of the same type. */
+    private static void setBits(Object array, int index, long bits) {
+        switch (array) {
+            case double[] values -> values[index] = Double.longBitsToDouble(bits);
+            case long[] values -> values[index] = bits;
+            case float[] values -> values[index] = Float.intBitsToFloat((int) bits);
+            case int[] values -> values[index] = (int) bits;
+            case short[] values -> values[index] = (short) bits;
+            case char[] values -> values[index] = (char) bits;
+            case byte[] values -> values[index] = (byte) bits;
+            case boolean[] values -> values[index] = bits != 0;
+            default -> throw new IllegalArgumentException("not a primitive array: " + array.getClass().getName());
+        }
+    }
+
+    /** Waits until meeting {@code number} is over; see the class comment. */
+    private static void await(RankState state, MeetingPoint meeting, int member, long number) {
+        if (meeting.isOver(number)) {
             return;
         }
         long spin = state.environment().ranksOnThisHost() > PROCESSORS
@@ -116,7 +170,7 @@ final class MeetingCollectives {
         long deadline = System.nanoTime() + spin;
         for (int turn = 1; ; turn++) {
             Thread.onSpinWait();
-            if (meeting.isOver(generation)) {
+            if (meeting.isOver(number)) {
                 return;
             }
             if ((turn & (SPINS_PER_CLOCK_READ - 1)) == 0 && System.nanoTime() >= deadline) {
@@ -125,13 +179,13 @@ final class MeetingCollectives {
         }
         for (int yield = RuntimeConfiguration.WAIT_YIELDS; yield > 0; yield--) {
             Thread.yield();
-            if (meeting.isOver(generation)) {
+            if (meeting.isOver(number)) {
                 return;
             }
         }
         meeting.sleeps(member, Thread.currentThread());
         try {
-            while (!meeting.isOver(generation)) {
+            while (!meeting.isOver(number)) {
                 state.environment().park(meeting);
             }
         } finally {

@@ -102,7 +102,7 @@ public final class SmdevWorld {
             return known;
         }
         return meetingPoints.compute(name,
-            (key, earlier) -> earlier != null && earlier.members() == members ? earlier : new MeetingPoint(members));
+            (key, earlier) -> earlier != null && earlier.members() == members ? earlier : new SmdevMeetingPoint(members));
     }
 
     /**
