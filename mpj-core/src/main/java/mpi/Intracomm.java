@@ -27,8 +27,7 @@ public class Intracomm extends Comm {
     Intracomm(RankState state, Group group, int pair) {
         super(state, group, group, pair);
         int[] members = group.members();
-        this.meeting = members.length < 2 ? null
-            : state.device().meetingPoint(ContextIds.collective(pair), members[0], members.length);
+        this.meeting = members.length < 2 ? null : state.device().meetingPoint(ContextIds.collective(pair), members);
     }
 
     /**

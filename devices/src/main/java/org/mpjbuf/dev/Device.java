@@ -429,21 +429,22 @@ public interface Device {
 
     /**
      * Returns the meeting point of the ranks of one communicator, when the device's ranks are
-     * threads of this JVM: every member that asks with the same arguments while the communicator
-     * lives gets the same instance, made by the first. The layer above runs barriers and small
-     * reductions on it instead of messages. A communicator is named by its collective context
-     * and the rank of its first member, since communicators with no member in common may share
-     * a context; a later communicator with the same name and another size gets a new meeting
-     * point. The default returns {@code null}: the ranks of a process device share no memory.
+     * threads of this JVM: every member that asks with the same arguments gets the same instance,
+     * made by the first. The layer above runs barriers and small reductions on it instead of
+     * messages. A communicator is named by its collective context and its members, since
+     * communicators with no member in common may share a context; a later communicator with the
+     * same context and members (after the first was freed) meets at the same point, where every
+     * member has arrived as often as the others. The default returns {@code null}: the ranks of a
+     * process device share no memory.
      *
      * <p>Thread-safe.
      *
      * @param context the communicator's collective context
-     * @param leader  the device rank of the communicator's rank 0
-     * @param members the communicator's size, {@code >= 1}
+     * @param members the device ranks of the communicator's members, in the order of their ranks
+     *                there; not kept
      * @return the meeting point, or {@code null} when ranks cannot meet in memory
      */
-    default MeetingPoint meetingPoint(int context, int leader, int members) {
+    default MeetingPoint meetingPoint(int context, int[] members) {
         return null;
     }
 

@@ -305,9 +305,9 @@ final class SmdevDevice implements Device {
     }
 
     @Override
-    public MeetingPoint meetingPoint(final int context, final int leader, final int members) {
+    public MeetingPoint meetingPoint(final int context, final int[] members) {
         checkActive();
-        return world.meetingPoint(context, leader, members);
+        return world.meetingPoint(context, members);
     }
 
     @Override

@@ -47,8 +47,8 @@ public final class SmdevWorld {
     private final AtomicReferenceArray<SmdevDevice> devices;
     private final AtomicInteger finished = new AtomicInteger();
     private final Transfers transfers;
-    /** The meeting points of the world's communicators, by collective context and first member. */
-    private final ConcurrentHashMap<Long, MeetingPoint> meetingPoints = new ConcurrentHashMap<>();
+    /** The meeting points of the world's communicators, by collective context and members. */
+    private final ConcurrentHashMap<MeetingName, MeetingPoint> meetingPoints = new ConcurrentHashMap<>();
 
     private SmdevWorld(final Builder builder) {
         this.size = builder.size;
@@ -88,21 +88,37 @@ public final class SmdevWorld {
 
     /**
      * Returns the meeting point of a communicator of this world (see
-     * {@link org.mpjbuf.dev.Device#meetingPoint}).
+     * {@link org.mpjbuf.dev.Device#meetingPoint}). Meeting points stay until the world ends (a
+     * seat of a few cache lines per member): a freed communicator's context returns with the same
+     * members often (a duplicate made and freed in a loop), and a meeting point cannot tell when
+     * its last member is done with it.
      *
      * @param context the communicator's collective context
-     * @param leader  the rank of its first member
-     * @param members its size, {@code >= 1}
+     * @param members the ranks of its members, in the order of their ranks in it
      * @return the meeting point every member gets
      */
-    MeetingPoint meetingPoint(final int context, final int leader, final int members) {
-        final Long name = ((long) context << 32) | (leader & 0xFFFF_FFFFL);
-        final MeetingPoint known = meetingPoints.get(name);
-        if (known != null && known.members() == members) {
-            return known;
+    MeetingPoint meetingPoint(final int context, final int[] members) {
+        return meetingPoints.computeIfAbsent(new MeetingName(context, members.clone()),
+            name -> new SmdevMeetingPoint(members.length));
+    }
+
+    /** A communicator's name for its meeting point: its collective context and its members. */
+    private record MeetingName(int context, int[] members) {
+        @Override
+        public boolean equals(final Object other) {
+            return other instanceof MeetingName name && name.context == context
+                && java.util.Arrays.equals(name.members, members);
         }
-        return meetingPoints.compute(name,
-            (key, earlier) -> earlier != null && earlier.members() == members ? earlier : new SmdevMeetingPoint(members));
+
+        @Override
+        public int hashCode() {
+            return 31 * context + java.util.Arrays.hashCode(members);
+        }
+
+        @Override
+        public String toString() {
+            return "context " + context + ", members " + java.util.Arrays.toString(members);
+        }
     }
 
     /**

@@ -32,21 +32,23 @@ class SmdevMeetingPointTest {
     @Test
     void shouldGiveTheMembersOfACommunicatorOneMeetingPoint() {
         final List<Device> ranks = SmdevRanks.join(SmdevWorld.create(4));
-        final MeetingPoint world = ranks.get(0).meetingPoint(3, 0, 4);
+        final int[] all = {0, 1, 2, 3};
+        final MeetingPoint world = ranks.get(0).meetingPoint(3, all);
         for (final Device rank : ranks) {
-            assertSame(world, rank.meetingPoint(3, 0, 4));
+            assertSame(world, rank.meetingPoint(3, all.clone()));
         }
         assertEquals(4, world.members());
-        // two halves split from one communicator may share a context: their first members differ
-        final MeetingPoint even = ranks.get(0).meetingPoint(5, 0, 2);
-        final MeetingPoint odd = ranks.get(1).meetingPoint(5, 1, 2);
+        // two halves split from one communicator may share a context: their members differ
+        final MeetingPoint even = ranks.get(0).meetingPoint(5, new int[] {0, 2});
+        final MeetingPoint odd = ranks.get(1).meetingPoint(5, new int[] {1, 3});
         assertNotSame(even, odd);
-        assertSame(even, ranks.get(2).meetingPoint(5, 0, 2));
-        assertNotSame(world, ranks.get(0).meetingPoint(7, 0, 4), "another context");
-        // a later communicator that reuses a freed one's context and first member, with another size
-        final MeetingPoint later = ranks.get(0).meetingPoint(3, 0, 3);
+        assertSame(even, ranks.get(2).meetingPoint(5, new int[] {0, 2}));
+        assertNotSame(world, ranks.get(0).meetingPoint(7, all), "another context");
+        assertNotSame(world, ranks.get(0).meetingPoint(3, new int[] {3, 2, 1, 0}), "the same members ranked otherwise");
+        // a later communicator with a freed one's context and first member but other members
+        final MeetingPoint later = ranks.get(0).meetingPoint(3, new int[] {0, 2, 3});
         assertEquals(3, later.members());
-        assertSame(later, ranks.get(1).meetingPoint(3, 0, 3));
+        assertSame(later, ranks.get(3).meetingPoint(3, new int[] {0, 2, 3}));
         ranks.forEach(Device::finish);
     }
 
