@@ -44,15 +44,23 @@ final class MeetingCollectives {
     }
 
     /**
-     * Tells whether an allreduce of {@code count} items of {@code type} can run on a meeting
-     * point: a dense run of a primitive base type, not larger than {@link #LARGEST_ALLREDUCE_BYTES}.
+     * Tells whether an allreduce of {@code count} items of {@code type} runs on a meeting point:
+     * a dense run of a primitive base type, not larger than {@link #LARGEST_ALLREDUCE_BYTES}, on a
+     * host with a processor for every rank. With more ranks than processors every meeting wakes
+     * all ranks at once, which measured slower than the message algorithms' pairwise steps (an
+     * 8-byte Allreduce of 8 ranks on 2 cores: 21-33 us against 19 us; benchmarks README,
+     * "Barrier and small Allreduce in memory"), while a Barrier there still gains.
      *
+     * @param state the rank
      * @param count items per rank
      * @param type  their datatype, committed
      * @return whether {@link #allreduce} accepts it
      * @throws MPIException (MPI_ERR_TYPE) for a freed datatype
      */
-    static boolean reduces(int count, Datatype type) throws MPIException {
+    static boolean reduces(RankState state, int count, Datatype type) throws MPIException {
+        if (state.environment().ranksOnThisHost() > PROCESSORS) {
+            return false;
+        }
         MappedDatatype mapped = MappedDatatype.committed(type);
         BaseType base = mapped.baseType();
         return count > 0 && base != null && base != BaseType.OBJECT && mapped.dataMin() == 0 && mapped.isDense(count)

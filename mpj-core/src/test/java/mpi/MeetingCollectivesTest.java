@@ -112,4 +112,57 @@ class MeetingCollectivesTest {
             assertEquals((long) n * (n - 1) / 2, manySums[count - 1]);
         });
     }
+
+    /** Composes affine maps {@code x -> a x + b}, stored as (a, b): associative, not commutative. */
+    private static Op composition() throws MPIException {
+        return new Op(new User_function() {
+            @Override
+            public void Call(Object invec, int inoffset, Object inoutvec, int inoutoffset, int count,
+                             Datatype datatype) throws MPIException {
+                long[] in = (long[]) invec;
+                long[] io = (long[]) inoutvec;
+                for (int item = 0; item < count; item++) {
+                    int f = inoffset + 2 * item;
+                    int g = inoutoffset + 2 * item;
+                    long a = in[f] * io[g];
+                    long b = in[f] * io[g + 1] + in[f + 1];
+                    io[g] = a;
+                    io[g + 1] = b;
+                }
+            }
+        }, false);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3})
+    void shouldCombineANonCommutativeOperatorInRankOrderInlineAndInSlots(int size) {
+        Ranks.run(size, world -> {
+            int rank = world.Rank();
+            Datatype map = Datatype.Contiguous(2, MPI.LONG);
+            map.Commit();
+            Op compose = composition();
+            for (int items : new int[] {1, 3}) {
+                long[] mine = new long[2 * items];
+                for (int item = 0; item < items; item++) {
+                    mine[2 * item] = rank + 2 + item;
+                    mine[2 * item + 1] = 10 * rank + item;
+                }
+                long[] result = new long[2 * items];
+                world.Allreduce(mine, 0, result, 0, items, map, compose);
+                for (int item = 0; item < items; item++) {
+                    long a = 1;
+                    long b = 0;
+                    // x0 o (x1 o ... o x(p-1)): fold from the last rank down
+                    for (int r = size - 1; r >= 0; r--) {
+                        long ar = r + 2 + item;
+                        long br = 10L * r + item;
+                        b = ar * b + br;
+                        a = ar * a;
+                    }
+                    assertEquals(a, result[2 * item], "slope of item " + item + " at rank " + rank);
+                    assertEquals(b, result[2 * item + 1], "offset of item " + item + " at rank " + rank);
+                }
+            }
+        });
+    }
 }

@@ -16,8 +16,8 @@ package org.mpjbuf.dev;
  *       {@linkplain #arrive arrives}.</li>
  *   <li>It waits until {@link #isOver} holds for the meeting: every member has arrived. If it
  *       must sleep, it registers its thread ({@link #sleeps}), checks again, parks, and
- *       deregisters ({@link #wakes}) once the meeting is over; an arrival unparks every
- *       registered thread.</li>
+ *       deregisters ({@link #wakes}) once the meeting is over; the arrival that ends a meeting
+ *       unparks every registered thread.</li>
  *   <li>Then it may read every member's contribution to that meeting ({@link #inline},
  *       {@link #slot}), until it arrives at its next meeting.</li>
  * </ol>
@@ -95,7 +95,8 @@ public interface MeetingPoint {
     Object slot(int member, long meeting);
 
     /**
-     * Arrives at the member's next meeting, and unparks every member registered as sleeping.
+     * Arrives at the member's next meeting; an arrival that ends the meeting unparks every member
+     * registered as sleeping.
      *
      * @param member the calling member
      */
@@ -110,7 +111,7 @@ public interface MeetingPoint {
     boolean isOver(long meeting);
 
     /**
-     * Registers the calling thread as the member's sleeper, whom every arrival unparks. The caller
+     * Registers the calling thread as the member's sleeper, whom the end of a meeting unparks. The caller
      * checks {@link #isOver} after this call and before it parks.
      *
      * @param member the member

@@ -14,9 +14,11 @@ import org.mpjbuf.dev.MeetingPoint;
  * other's seat read with the values beside it), and no line is written by more than one member.
  *
  * <p>Sleepers are counted apart: an arrival reads the count (a line that stays in every cache
- * while nobody sleeps) and unparks the registered threads only when it is not zero. The
- * registration and the arrival each write their side and then read the other's, with volatile
- * accesses, so a sleeper either sees the arrival in its check before parking or is unparked.
+ * while nobody sleeps) and, when it is not zero and the arrival ends the meeting, unparks the
+ * registered threads. The registration and the arrival each write their side and then read the
+ * other's, with volatile accesses, so a sleeper either sees the end of the meeting in its check
+ * before parking or is unparked; of two members arriving last at once, at least one sees the
+ * other's arrival and wakes the sleepers.
  *
  * <p>Thread-safe under the {@link MeetingPoint} protocol.
  */
@@ -94,8 +96,12 @@ final class SmdevMeetingPoint implements MeetingPoint {
     @Override
     public void arrive(final int member) {
         final Seat seat = seats[member];
-        seat.arrivals = seat.arrivals + 1;
-        if (sleepers.get() != 0) {
+        final long meeting = seat.arrivals;
+        seat.arrivals = meeting + 1;
+        // only the arrival that ends the meeting wakes the sleepers, not every arrival: with more
+        // ranks than cores, woken threads that find the meeting still open would take the cores
+        // from the ranks yet to arrive
+        if (sleepers.get() != 0 && isOver(meeting)) {
             for (int other = 0; other < seats.length; other++) {
                 final Thread thread = sleeping.get(other);
                 if (thread != null) {

@@ -15,8 +15,9 @@ package org.mpjbuf.mpj.coll;
  * and {@code benchmarks/README.md} show the table and the measurements behind it.
  *
  * <p>Ranks that are threads of one JVM (smdev) run Barrier, and Allreduce of up to 8 KiB of a
- * primitive type, on their communicator's meeting point in memory instead of any table entry,
- * unless an algorithm is forced ({@link #barrierInMemory()}, {@link #allreduceInMemory()}).
+ * primitive type when every rank has a processor, on their communicator's meeting point in memory
+ * instead of any table entry, unless an algorithm is forced ({@link #barrierInMemory()},
+ * {@link #allreduceInMemory()}).
  *
  * <pre>
  * When every rank on the host has a processor of its own (ranks as processes on a cluster,
