@@ -45,8 +45,21 @@ import org.mpjbuf.mpj.datatype.MappedDatatype;
  */
 final class Channel {
 
-    /** The status of a completed send: MPI defines no fields of it but the cancelled flag. */
-    private static final Request.Finisher SENT = sent -> MPI.emptyStatus();
+    /**
+     * Finishes a send: its status is MPI's empty one (MPI defines no field of it but the cancelled
+     * flag), so the device's is never made.
+     */
+    private static final Request.Finisher SENT = new Request.Finisher() {
+        @Override
+        public Status finish(org.mpjbuf.dev.Status deviceStatus) {
+            return MPI.emptyStatus();
+        }
+
+        @Override
+        public boolean readsStatus() {
+            return false;
+        }
+    };
 
     private final RankState state;
     private final Device device;
@@ -102,9 +115,8 @@ final class Channel {
         org.mpjbuf.dev.Request request = post(mode, buf, offset, count, datatype, dest, tag);
         if (request != null) {
             Waiter.await(request, state);
-            try {
-                request.test();
-            } catch (DeviceException failed) {
+            DeviceException failed = request.failure();
+            if (failed != null) {
                 throw Checks.error(MPIException.ERR_OTHER, "send to rank " + dest + " with tag "
                     + tag + " failed: " + failed.getMessage());
             }

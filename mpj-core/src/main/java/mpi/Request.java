@@ -31,7 +31,18 @@ public class Request {
      */
     @FunctionalInterface
     interface Finisher {
+        /**
+         * Makes the operation's status.
+         *
+         * @param deviceStatus the device request's status; {@code null} when {@link #readsStatus()}
+         *                     says it is not read
+         */
         Status finish(org.mpjbuf.dev.Status deviceStatus) throws MPIException;
+
+        /** Tells whether {@link #finish} reads the device's status, which is then made for it. */
+        default boolean readsStatus() {
+            return true;
+        }
 
         /**
          * Returns the error of an operation whose device request failed: by default
@@ -335,6 +346,13 @@ public class Request {
         immediate = null;
         if (deviceRequest == null) {
             return status;
+        }
+        if (!whenDone.readsStatus()) {
+            DeviceException failed = deviceRequest.failure();
+            if (failed != null) {
+                throw Checks.error(whenDone.failed(failed));
+            }
+            return whenDone.finish(null);
         }
         org.mpjbuf.dev.Status deviceStatus;
         try {

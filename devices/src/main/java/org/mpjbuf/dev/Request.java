@@ -33,6 +33,22 @@ public interface Request {
     Status test();
 
     /**
+     * Returns why a completed request failed, or {@code null} when it succeeded or has not
+     * completed yet: what {@link #test()} would throw, without making the status a caller that
+     * only needs to know whether a send went through has no use for.
+     *
+     * @return the failure, or {@code null}
+     */
+    default DeviceException failure() {
+        try {
+            test();
+            return null;
+        } catch (final DeviceException failed) {
+            return failed;
+        }
+    }
+
+    /**
      * Waits until the request completes (spinning, then yielding, then parking, as the device is
      * configured) and returns its status.
      *

@@ -2,6 +2,7 @@ package org.mpjbuf.dev;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
@@ -307,6 +308,23 @@ public abstract class DeviceConformanceTest extends DeviceBufferMessages {
                 assertArrayEquals(new int[] {31, 32, 33, 34}, small, "the leading elements that fit");
                 device.recv(small, 0, 4, ids[0], 1, CONTEXT);
                 assertArrayEquals(new int[] {62, 63, 64, 34}, small, "the next message arrives intact");
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldTellAFailureWithoutTheStatus() throws InterruptedException {
+        inWorld(2, (device, rank, ids) -> {
+            if (rank == 0) {
+                final Request send = device.isend(ints(10, 1), 0, 10, ids[1], 1, CONTEXT);
+                send.await();
+                assertNull(send.failure(), "a send that went through");
+            } else {
+                final Request receive = device.irecv(new int[4], 0, 4, ids[0], 1, CONTEXT);
+                assertThrows(TruncationException.class, receive::await);
+                assertInstanceOf(TruncationException.class, receive.failure(), "what test() throws");
+                assertThrows(TruncationException.class, receive::test);
             }
         });
     }

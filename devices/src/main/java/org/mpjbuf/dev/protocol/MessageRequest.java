@@ -173,6 +173,11 @@ public final class MessageRequest extends Queued implements Request {
     }
 
     @Override
+    public DeviceException failure() {
+        return isComplete() ? failure : null;
+    }
+
+    @Override
     public Status await() {
         awaitCompletion();
         return result();

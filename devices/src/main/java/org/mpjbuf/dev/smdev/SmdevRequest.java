@@ -325,6 +325,11 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
     }
 
     @Override
+    public DeviceException failure() {
+        return getAsBoolean() ? failure : null;
+    }
+
+    @Override
     public Status test() {
         return getAsBoolean() ? result() : null;
     }
