@@ -12,9 +12,12 @@ import org.mpjbuf.mpj.datatype.DatatypeEngine;
  * arguments MPI calls significant at the root only are checked at the root only.
  *
  * <p>A rank whose send and receive regions share elements of one array gets the result separate
- * buffers would give: its send region is copied first ({@link SendSnapshot}). {@link MPI#IN_PLACE} as the
- * send buffer of {@code Allreduce}, {@code Scan}, {@code Allgather}, and of {@code Reduce} and
- * {@code Gather} at the root, takes the rank's operand from its receive buffer.
+ * buffers would give: its send region is copied first ({@link SendSnapshot}). {@link MPI#IN_PLACE}
+ * as the send buffer of {@code Allreduce}, {@code Scan}, {@code Allgather}, and of {@code Reduce}
+ * and {@code Gather} at the root, takes the rank's operand from its receive buffer.
+ *
+ * <p>Ranks that are threads of one JVM run {@code Barrier} and small {@code Allreduce} calls on
+ * their communicator's meeting point ({@link MeetingCollectives}) unless an algorithm is forced.
  *
  * <p>Stateless; a call runs on the calling rank thread.
  */
@@ -186,7 +189,8 @@ final class CollectiveCalls {
                           int count, Datatype datatype, Op op) throws MPIException {
         SendSnapshot operand = operand(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, true, "Allreduce");
         MeetingPoint meeting = comm.meetingPoint();
-        if (meeting != null && SelectionTable.allreduceInMemory() && MeetingCollectives.reduces(comm.state, count, datatype)) {
+        if (meeting != null && SelectionTable.allreduceInMemory()
+            && MeetingCollectives.reduces(comm.state, count, datatype)) {
             MeetingCollectives.allreduce(comm, meeting, operand.buffer(), operand.offset(), recvbuf, recvoffset, count,
                 datatype, op);
             return;
