@@ -57,6 +57,26 @@ final class BufferReceive implements Request.Finisher {
 
     @Override
     public Status finish(org.mpjbuf.dev.Status received) throws MPIException {
+        return finish(buffers, buffer, buf, offset, count, type, elements, status, received);
+    }
+
+    @Override
+    public MPIException failed(DeviceException failure) {
+        return failed(buffers, buffer, elements, failure);
+    }
+
+    /**
+     * Ends a receive whose message arrived in {@code buffer}: unpacks it into the user's items,
+     * unless the receive was cancelled, and frees the buffer whatever happens. A blocking receive
+     * calls it without a {@code BufferReceive} of its own; the arguments are the constructor's.
+     *
+     * @param received the device's status of the message
+     * @return the receive's status
+     * @throws MPIException when the message does not fit or cannot be read
+     */
+    static Status finish(BufferFactory buffers, Buffer buffer, Object buf, int offset, int count,
+                         MappedDatatype type, int elements, Request.Finisher status,
+                         org.mpjbuf.dev.Status received) throws MPIException {
         try {
             if (!received.cancelled()) {
                 BufferMessages.unpack(buffer, received, buf, offset, count, type, elements);
@@ -69,11 +89,17 @@ final class BufferReceive implements Request.Finisher {
         }
     }
 
-    @Override
-    public MPIException failed(DeviceException failure) {
+    /**
+     * Ends a receive whose device request failed: frees its buffer and describes the failure
+     * (a truncation with both element counts).
+     *
+     * @param failure what the device reported
+     * @return the error to raise
+     */
+    static MPIException failed(BufferFactory buffers, Buffer buffer, int elements, DeviceException failure) {
         buffers.free(buffer);
         return failure instanceof TruncationException truncated
             ? Request.truncationError(truncated.status(), elements, truncated)
-            : Request.Finisher.super.failed(failure);
+            : Request.operationFailed(failure);
     }
 }

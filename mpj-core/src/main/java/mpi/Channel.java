@@ -274,15 +274,46 @@ final class Channel {
      */
     private void startPackedRecv(Request target, Object buf, int offset, int count, MappedDatatype type,
                                  int elements, ProcessID from, int source, int tag) throws MPIException {
-        Buffer buffer;
+        Buffer buffer = receiveBuffer(type, elements);
+        org.mpjbuf.dev.Request request = postPackedRecv(buffer, elements, from, source, tag);
+        target.track(request, new BufferReceive(buffers, buffer, buf, offset, count, type, elements, received));
+    }
+
+    /**
+     * Receives into a pooled buffer and waits, then unpacks, as {@link #startPackedRecv} and
+     * {@link BufferReceive} do, without a request or a finisher object.
+     */
+    private Status recvPacked(Object buf, int offset, int count, MappedDatatype type, int source, int tag)
+        throws MPIException {
+        checkTag(tag, true);
+        ProcessID from = sourceId(source);
+        int elements = elementCount(type, count);
+        Buffer buffer = receiveBuffer(type, elements);
+        org.mpjbuf.dev.Request request = postPackedRecv(buffer, elements, from, source, tag);
+        Waiter.await(request, state);
+        org.mpjbuf.dev.Status arrived;
         try {
-            buffer = BufferMessages.receiveBuffer(buffers, type, elements);
+            arrived = request.test();
+        } catch (DeviceException failed) {
+            throw Checks.error(BufferReceive.failed(buffers, buffer, elements, failed));
+        }
+        return BufferReceive.finish(buffers, buffer, buf, offset, count, type, elements, received, arrived);
+    }
+
+    /** Takes a pooled buffer for a message of {@code elements} of the type's base type. */
+    private Buffer receiveBuffer(MappedDatatype type, int elements) throws MPIException {
+        try {
+            return BufferMessages.receiveBuffer(buffers, type, elements);
         } catch (MPIException failed) {
             throw Checks.error(failed);
         }
-        org.mpjbuf.dev.Request request;
+    }
+
+    /** Posts the device receive into {@code buffer}; a failure to post frees the buffer at once. */
+    private org.mpjbuf.dev.Request postPackedRecv(Buffer buffer, int elements, ProcessID from, int source, int tag)
+        throws MPIException {
         try {
-            request = device.irecv(buffer, from, deviceTag(tag), context);
+            return device.irecv(buffer, from, deviceTag(tag), context);
         } catch (RuntimeException failed) {
             buffers.free(buffer);
             if (failed instanceof DeviceException || failed instanceof IllegalArgumentException) {
@@ -290,19 +321,21 @@ final class Channel {
             }
             throw failed;
         }
-        target.track(request, new BufferReceive(buffers, buffer, buf, offset, count, type, elements, received));
     }
 
     /**
      * Receives and waits, without a request object when the items are one run of the array on a
-     * thread device (the common case); other messages go through {@link #startRecv} and a
-     * request.
+     * thread device (the common case) or the message arrives in a pooled buffer on a process
+     * device; other messages go through {@link #startRecv} and a request.
      */
     Status recv(Object buf, int offset, int count, Datatype datatype, int source, int tag)
         throws MPIException {
         MappedDatatype type = checkedType(buf, offset, count, datatype, "buf");
+        if (buffers != null && source != MPI.PROC_NULL) {
+            return recvPacked(buf, offset, count, type, source, tag);
+        }
         int index = DatatypeEngine.contiguousIndex(type, offset, count);
-        if (buffers != null || index < 0 || source == MPI.PROC_NULL) {
+        if (index < 0 || source == MPI.PROC_NULL) {
             Request receive = new Request(state);
             startRecv(receive, buf, offset, count, datatype, source, tag);
             return receive.Wait();
@@ -322,7 +355,7 @@ final class Channel {
         } catch (TruncationException truncated) {
             throw Checks.error(Request.truncationError(truncated));
         } catch (DeviceException failed) {
-            throw Checks.error(MPIException.ERR_OTHER, "the operation failed: " + failed.getMessage());
+            throw Checks.error(Request.operationFailed(failed));
         }
     }
 

@@ -52,7 +52,7 @@ public class Request {
         default MPIException failed(DeviceException failure) {
             return failure instanceof TruncationException truncated
                 ? truncationError(truncated)
-                : new MPIException(MPIException.ERR_OTHER, "the operation failed: " + failure.getMessage());
+                : operationFailed(failure);
         }
     }
 
@@ -361,6 +361,11 @@ public class Request {
             throw Checks.error(whenDone.failed(failed));
         }
         return whenDone.finish(deviceStatus);
+    }
+
+    /** Describes an operation whose device request failed for another reason than a truncation. */
+    static MPIException operationFailed(DeviceException failure) {
+        return new MPIException(MPIException.ERR_OTHER, "the operation failed: " + failure.getMessage());
     }
 
     /** Describes a truncated receive with both sizes. */
