@@ -49,15 +49,24 @@ record BufferSpan(long low, long high) {
      */
     static BufferSpan ofBlocks(int offset, int[] counts, int[] displs, int blocks, Datatype type)
         throws MPIException {
-        BufferSpan span = EMPTY;
         if (counts == null || displs == null) {
-            return span;
+            return EMPTY;
         }
-        int extent = MappedDatatype.committed(type).extent();
+        MappedDatatype mapped = MappedDatatype.committed(type);
+        if (mapped.dataMax() < mapped.dataMin()) {
+            return EMPTY;
+        }
+        long low = Long.MAX_VALUE;
+        long high = Long.MIN_VALUE;
         for (int i = 0; i < Math.min(blocks, Math.min(counts.length, displs.length)); i++) {
-            span = span.union(of(offset + (long) displs[i] * extent, counts[i], type));
+            if (counts[i] > 0) {
+                long start = offset + (long) displs[i] * mapped.extent();
+                long stride = (long) (counts[i] - 1) * mapped.extent();
+                low = Math.min(low, start + mapped.dataMin() + Math.min(0, stride));
+                high = Math.max(high, start + mapped.dataMax() + Math.max(0, stride));
+            }
         }
-        return span;
+        return low > high ? EMPTY : new BufferSpan(low, high);
     }
 
     /** Returns whether the span holds no element. */
@@ -68,16 +77,5 @@ record BufferSpan(long low, long high) {
     /** Returns whether this span and {@code other} share an index. */
     boolean meets(BufferSpan other) {
         return !isEmpty() && !other.isEmpty() && low <= other.high && other.low <= high;
-    }
-
-    /** Returns the smallest span holding this one and {@code other}. */
-    BufferSpan union(BufferSpan other) {
-        if (isEmpty()) {
-            return other;
-        }
-        if (other.isEmpty()) {
-            return this;
-        }
-        return new BufferSpan(Math.min(low, other.low), Math.max(high, other.high));
     }
 }

@@ -189,8 +189,7 @@ final class CollectiveCalls {
                           int count, Datatype datatype, Op op) throws MPIException {
         SendSnapshot operand = operand(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, true, "Allreduce");
         MeetingPoint meeting = comm.meetingPoint();
-        if (meeting != null && SelectionTable.allreduceInMemory()
-            && MeetingCollectives.reduces(comm.state, count, datatype)) {
+        if (meeting != null && MeetingCollectives.reduces(comm.state, count, datatype)) {
             MeetingCollectives.allreduce(comm, meeting, operand.buffer(), operand.offset(), recvbuf, recvoffset, count,
                 datatype, op);
             return;

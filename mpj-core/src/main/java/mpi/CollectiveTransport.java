@@ -2,7 +2,6 @@ package mpi;
 
 import java.lang.reflect.Array;
 
-import org.mpjbuf.dev.HostProcessors;
 import org.mpjbuf.mpj.coll.CollectiveChannel;
 import org.mpjbuf.mpj.coll.Pending;
 import org.mpjbuf.mpj.datatype.BaseType;
@@ -32,7 +31,6 @@ final class CollectiveTransport implements CollectiveChannel<Datatype, MPIExcept
     /** Tag of local copies on the collective context (distinct from every algorithm's). */
     private static final int COPY_TAG = 64;
     private static final byte[] NO_DATA = new byte[0];
-    private static final int PROCESSORS = HostProcessors.count();
 
     private final Comm comm;
     private final int rank;
@@ -62,7 +60,7 @@ final class CollectiveTransport implements CollectiveChannel<Datatype, MPIExcept
         this.rank = comm.Rank();
         this.size = comm.Size();
         this.objectComponent = buffer instanceof Object[] ? buffer.getClass().getComponentType() : Object.class;
-        this.ranksHaveProcessors = comm.state.environment().ranksOnThisHost() <= PROCESSORS;
+        this.ranksHaveProcessors = comm.state.ranksHaveProcessors();
     }
 
     @Override

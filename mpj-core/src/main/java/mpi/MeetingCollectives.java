@@ -2,11 +2,10 @@ package mpi;
 
 import java.lang.reflect.Array;
 
-import org.mpjbuf.dev.HostProcessors;
 import org.mpjbuf.dev.MeetingPoint;
+import org.mpjbuf.mpj.coll.SelectionTable;
 import org.mpjbuf.mpj.datatype.BaseType;
 import org.mpjbuf.mpj.datatype.MappedDatatype;
-import org.mpjbuf.mpj.runtime.RuntimeConfiguration;
 
 /**
  * {@code Barrier} and small {@code Allreduce} calls of an intracommunicator whose ranks are
@@ -18,53 +17,36 @@ import org.mpjbuf.mpj.runtime.RuntimeConfiguration;
  * ({@code x0 op (x1 op (... op x(p-1)))}), so every rank gets the same bits, for
  * non-commutative operators too.
  *
- * <p>Waiting follows {@link Waiter}'s rules: spin (at most {@link RuntimeConfiguration#WAIT_SPIN_NANOS},
- * at most {@link Waiter#OVERSUBSCRIBED_SPIN_NANOS} when the host has more ranks than processors),
- * yield, then park until the last rank to arrive unparks the thread, or a stop of the job wakes it
- * with a {@code RankAbortedError}.
+ * <p>A rank waits for a meeting as for any request ({@link Waiter#await(MeetingPoint, int, long,
+ * RankState)}): it spins, yields, then parks until the arrival that ends the meeting unparks it, or a
+ * stop of the job wakes it with a {@code RankAbortedError}.
  *
  * <p>Stateless; a call runs on the calling rank thread, one call per communicator at a time (the
  * rule MPI sets for collectives).
  */
 final class MeetingCollectives {
 
-    /**
-     * Largest operand, in bytes, that an allreduce reduces through the meeting point. Each rank
-     * reads every rank's operand, so the traffic grows with the square of the rank count; up to
-     * this size the rounds of messages it saves cost more.
-     */
-    static final long LARGEST_ALLREDUCE_BYTES = 8 * 1024;
-
-    private static final int PROCESSORS = HostProcessors.count();
-
-    /** Spins between two reads of the clock; a power of two. */
-    private static final int SPINS_PER_CLOCK_READ = 64;
-
     private MeetingCollectives() {
     }
 
     /**
-     * Tells whether an allreduce of {@code count} items of {@code type} runs on a meeting point:
-     * a dense run of a primitive base type, not larger than {@link #LARGEST_ALLREDUCE_BYTES}, on a
-     * host with a processor for every rank. With more ranks than processors every meeting wakes
-     * all ranks at once, which measured slower than the message algorithms' pairwise steps (an
-     * 8-byte Allreduce of 8 ranks on 2 cores: 21-33 us against 19 us; benchmarks README,
-     * "Barrier and small Allreduce in memory"), while a Barrier there still gains.
+     * Tells whether an allreduce of {@code count} items of {@code type} can run on a meeting point,
+     * and whether the selection wants it to ({@link SelectionTable#allreduceInMemory}): a dense run of
+     * a primitive base type, small enough, on a host with a processor for every rank.
      *
      * @param state the rank
      * @param count items per rank
      * @param type  their datatype, committed
-     * @return whether {@link #allreduce} accepts it
+     * @return whether {@link #allreduce} takes the call
      * @throws MPIException (MPI_ERR_TYPE) for a freed datatype
      */
     static boolean reduces(RankState state, int count, Datatype type) throws MPIException {
-        if (state.environment().ranksOnThisHost() > PROCESSORS) {
-            return false;
-        }
         MappedDatatype mapped = MappedDatatype.committed(type);
         BaseType base = mapped.baseType();
         return count > 0 && base != null && base != BaseType.OBJECT && mapped.dataMin() == 0 && mapped.isDense(count)
-            && (long) count * mapped.size() * CollectiveTransport.elementBytes(base) <= LARGEST_ALLREDUCE_BYTES;
+            && SelectionTable.allreduceInMemory(
+                (long) count * mapped.size() * CollectiveTransport.elementBytes(base),
+                state.ranksHaveProcessors());
     }
 
     /**
@@ -78,7 +60,7 @@ final class MeetingCollectives {
         int member = comm.Rank();
         long number = meeting.nextMeeting(member);
         meeting.arrive(member);
-        await(comm.state, meeting, member, number);
+        Waiter.await(meeting, member, number, comm.state);
     }
 
     /**
@@ -117,7 +99,7 @@ final class MeetingCollectives {
             System.arraycopy(sendbuf, sendoffset, mine, 0, elements);
         }
         meeting.arrive(member);
-        await(comm.state, meeting, member, number);
+        Waiter.await(meeting, member, number, comm.state);
         int last = meeting.members() - 1;
         if (inline) {
             for (int i = 0; i < elements; i++) {
@@ -164,40 +146,6 @@ final class MeetingCollectives {
             case byte[] values -> values[index] = (byte) bits;
             case boolean[] values -> values[index] = bits != 0;
             default -> throw new IllegalArgumentException("not a primitive array: " + array.getClass().getName());
-        }
-    }
-
-    /** Waits until meeting {@code number} is over; see the class comment. */
-    private static void await(RankState state, MeetingPoint meeting, int member, long number) {
-        if (meeting.isOver(number)) {
-            return;
-        }
-        long spin = state.environment().ranksOnThisHost() > PROCESSORS
-            ? Math.min(Waiter.OVERSUBSCRIBED_SPIN_NANOS, RuntimeConfiguration.WAIT_SPIN_NANOS)
-            : RuntimeConfiguration.WAIT_SPIN_NANOS;
-        long deadline = System.nanoTime() + spin;
-        for (int turn = 1; ; turn++) {
-            Thread.onSpinWait();
-            if (meeting.isOver(number)) {
-                return;
-            }
-            if ((turn & (SPINS_PER_CLOCK_READ - 1)) == 0 && System.nanoTime() >= deadline) {
-                break;
-            }
-        }
-        for (int yield = RuntimeConfiguration.WAIT_YIELDS; yield > 0; yield--) {
-            Thread.yield();
-            if (meeting.isOver(number)) {
-                return;
-            }
-        }
-        meeting.sleeps(member, Thread.currentThread());
-        try {
-            while (!meeting.isOver(number)) {
-                state.environment().park(meeting);
-            }
-        } finally {
-            meeting.wakes(member);
         }
     }
 }

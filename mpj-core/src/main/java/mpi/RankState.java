@@ -2,6 +2,7 @@ package mpi;
 
 import org.mpjbuf.BufferFactory;
 import org.mpjbuf.dev.Device;
+import org.mpjbuf.dev.HostProcessors;
 import org.mpjbuf.dev.DeviceArguments;
 import org.mpjbuf.dev.DeviceProvider;
 import org.mpjbuf.dev.ProcessID;
@@ -44,10 +45,13 @@ final class RankState {
     private final AttachedBuffer attached = new AttachedBuffer();
     private final Intracomm world;
     private final Intracomm self;
+    /** Whether the job's ranks on this host are at most its processors; see {@link #ranksHaveProcessors()}. */
+    private final boolean ranksHaveProcessors;
     private volatile Errhandler errhandler = MPI.ERRORS_RETURN;
 
     private RankState(RankEnvironment environment) throws MPIException {
         this.environment = environment;
+        this.ranksHaveProcessors = environment.ranksOnThisHost() <= HostProcessors.count();
         this.mainThread = Thread.currentThread();
         try {
             this.device = Device.newInstance(environment.deviceName());
@@ -149,6 +153,15 @@ final class RankState {
 
     Device device() {
         return device;
+    }
+
+    /**
+     * Tells whether every rank of the job on this host has a processor of its own (the host's
+     * cpuset, see {@link HostProcessors}): waits spin only briefly when not, and the collectives
+     * choose their algorithms by it.
+     */
+    boolean ranksHaveProcessors() {
+        return ranksHaveProcessors;
     }
 
     /**

@@ -4,7 +4,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 import org.mpjbuf.dev.Device;
-import org.mpjbuf.dev.HostProcessors;
+import org.mpjbuf.dev.MeetingPoint;
 import org.mpjbuf.dev.SpinBudget;
 import org.mpjbuf.mpj.runtime.RankEnvironment;
 import org.mpjbuf.mpj.runtime.RuntimeConfiguration;
@@ -44,8 +44,6 @@ final class Waiter {
 
     /** Spins between two reads of the clock (a read costs about 20 ns); a power of two. */
     private static final int SPINS_PER_CLOCK_READ = 64;
-
-    private static final int PROCESSORS = HostProcessors.count();
 
     /** Each waiting thread's budget, made on its first spin with its device's probe length. */
     private static final ThreadLocal<SpinBudget> BUDGETS = new ThreadLocal<>();
@@ -172,6 +170,36 @@ final class Waiter {
     }
 
     /**
+     * Waits until every member of a meeting point has arrived at meeting {@code number} (see
+     * {@link MeetingPoint}'s protocol): spins and yields as the other waits do, then registers as
+     * the member's sleeper, whom the arrival that ends the meeting unparks.
+     *
+     * @param meeting the communicator's meeting point
+     * @param member  the calling rank's member number
+     * @param number  the meeting, which the caller has arrived at
+     * @param state   the rank: its device, polled while the waiter spins, and the job's stop switch
+     */
+    static void await(MeetingPoint meeting, int member, long number, RankState state) {
+        if (meeting.isOver(number) || spin(() -> meeting.isOver(number), state)) {
+            return;
+        }
+        for (int yield = RuntimeConfiguration.WAIT_YIELDS; yield > 0; yield--) {
+            Thread.yield();
+            if (meeting.isOver(number)) {
+                return;
+            }
+        }
+        meeting.sleeps(member, Thread.currentThread());
+        try {
+            while (!meeting.isOver(number)) {
+                state.environment().park(meeting);
+            }
+        } finally {
+            meeting.wakes(member);
+        }
+    }
+
+    /**
      * Spins until {@code done} holds or the thread's spin budget is spent, polling the rank's
      * device on every turn, and adapts the budget to the outcome. A spin that fails tells the
      * device that polling stops before the caller parks.
@@ -187,7 +215,7 @@ final class Waiter {
             budget = new SpinBudget(RuntimeConfiguration.WAIT_SPIN_NANOS, device.spinProbeNanos());
             BUDGETS.set(budget);
         }
-        long nanos = spinNanos(budget, state.environment());
+        long nanos = spinNanos(budget, state);
         if (nanos == 0) {
             device.pollingStops();
             return false;
@@ -208,9 +236,9 @@ final class Waiter {
         }
     }
 
-    private static long spinNanos(SpinBudget budget, RankEnvironment environment) {
+    private static long spinNanos(SpinBudget budget, RankState state) {
         long nanos = budget.nanos();
-        return environment.ranksOnThisHost() > PROCESSORS ? Math.min(nanos, OVERSUBSCRIBED_SPIN_NANOS) : nanos;
+        return state.ranksHaveProcessors() ? nanos : Math.min(nanos, OVERSUBSCRIBED_SPIN_NANOS);
     }
 
     /**

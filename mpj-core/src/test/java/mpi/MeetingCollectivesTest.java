@@ -13,6 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.mpjbuf.dev.DeviceProvider;
 import org.mpjbuf.dev.WorldKind;
+import org.mpjbuf.mpj.coll.SelectionTable;
 import org.mpjbuf.mpj.runtime.RankEnvironment;
 
 /**
@@ -104,7 +105,7 @@ class MeetingCollectivesTest {
             world.Allreduce(flags, 0, any, 0, 1, MPI.BOOLEAN, MPI.LOR);
             assertTrue(any[0]);
             // larger than the meeting point takes: the message algorithms, same result
-            int count = (int) (MeetingCollectives.LARGEST_ALLREDUCE_BYTES / 8) + 1;
+            int count = (int) (SelectionTable.LARGEST_ALLREDUCE_IN_MEMORY / 8) + 1;
             long[] many = new long[count];
             java.util.Arrays.fill(many, rank);
             long[] manySums = new long[count];

@@ -17,7 +17,7 @@ package org.mpjbuf.mpj.coll;
  * <p>Ranks that are threads of one JVM (smdev) run Barrier, and Allreduce of up to 8 KiB of a
  * primitive type when every rank has a processor, on their communicator's meeting point in memory
  * instead of any table entry, unless an algorithm is forced ({@link #barrierInMemory()},
- * {@link #allreduceInMemory()}).
+ * {@link #allreduceInMemory}).
  *
  * <pre>
  * When every rank on the host has a processor of its own (ranks as processes on a cluster,
@@ -68,14 +68,28 @@ public final class SelectionTable {
     }
 
     /**
-     * Tells whether a small allreduce of ranks that are threads of one JVM reduces in memory (each
-     * rank reads every rank's operand) rather than by messages: unless an allreduce algorithm is
-     * forced. The caller also checks that the operand is small and of a primitive type.
+     * Largest operand, in bytes, that an allreduce reduces in memory. Each rank reads every rank's
+     * operand, so the traffic grows with the square of the rank count; up to this size the rounds
+     * of messages it saves cost more.
+     */
+    public static final long LARGEST_ALLREDUCE_IN_MEMORY = 8 * KIB;
+
+    /**
+     * Tells whether an allreduce of ranks that are threads of one JVM, with an operand of a
+     * primitive type in one dense run, reduces in memory (each rank reads every rank's operand)
+     * rather than by messages: unless an allreduce algorithm is forced, for operands of up to
+     * {@link #LARGEST_ALLREDUCE_IN_MEMORY}, and only when every rank has a processor. With more
+     * ranks than processors every meeting wakes all ranks at once, which measured slower than the
+     * message algorithms' pairwise steps (an 8-byte Allreduce of 8 ranks on 2 cores: 21-33 us
+     * against 19 us; benchmarks README, "Barrier and small Allreduce in memory"), while a Barrier
+     * there still gains.
      *
+     * @param bytes               the operand's size
+     * @param ranksHaveProcessors whether every rank on this host has a processor of its own
      * @return whether ranks that can meet in memory do
      */
-    public static boolean allreduceInMemory() {
-        return CollectiveConfiguration.ALLREDUCE == null;
+    public static boolean allreduceInMemory(final long bytes, final boolean ranksHaveProcessors) {
+        return CollectiveConfiguration.ALLREDUCE == null && ranksHaveProcessors && bytes <= LARGEST_ALLREDUCE_IN_MEMORY;
     }
 
     /**
