@@ -91,7 +91,7 @@ public final class BT implements Benchmark {
             SpExact.forcing(cell, k);
             SpExact.initialize(cell, k);
         }
-        int warmups = Warmup.run(comm, stepper::step);
+        int warmups = Warmup.run(comm, parameters.iterations(), stepper::step);
         for (SpCell cell : partition.cells) {
             SpExact.initialize(cell, k);
         }

@@ -82,7 +82,7 @@ public final class CG implements Benchmark {
         Solver solver = new Solver(matrix, decomposition);
 
         solver.resetStart();
-        int warmups = Warmup.run(comm, () -> {
+        int warmups = Warmup.run(comm, parameters.iterations(), () -> {
             solver.outerIteration();
             solver.resetStart();
         });

@@ -120,7 +120,7 @@ public final class DT implements Benchmark {
         DtGraph graph = graph(problemClass);
         progress.printf(" %s.%s: %d nodes, %d arcs%n", name(), problemClass, graph.nodeCount(), graph.arcCount());
         PhaseTimes phases = new PhaseTimes(PHASES);
-        int warmups = Warmup.run(comm, () -> pass(comm, graph, parameters, phases));
+        int warmups = Warmup.run(comm, 1, () -> pass(comm, graph, parameters, phases));
 
         phases.reset();
         comm.Barrier();

@@ -89,7 +89,7 @@ public final class EP implements Benchmark {
         double batchMultiplier = NpbRandom.power(NpbRandom.DEFAULT_MULTIPLIER, 2L * BATCH_PAIRS);
         double[] discarded = new double[sums.length];
         int warmupBatches = Math.min(WARMUP_BATCHES, perRank);
-        int warmups = Warmup.run(comm, () -> {
+        int warmups = Warmup.run(comm, Math.max(1, perRank / Math.max(1, warmupBatches)), () -> {
             for (int batch = 0; batch < warmupBatches; batch++) {
                 runBatch(firstBatch + batch, batchMultiplier, deviates, accepted, discarded);
             }

@@ -85,7 +85,7 @@ public final class FT implements Benchmark {
         FtParameters parameters = FtParameters.of(problemClass);
         Solver solver = new Solver(comm, parameters);
         double[] warmupSums = new double[2];
-        int warmups = Warmup.run(comm, () -> {
+        int warmups = Warmup.run(comm, parameters.iterations(), () -> {
             solver.setUp();
             solver.evolve();
             solver.checksum(solver.inverse(), warmupSums, 1);

@@ -104,7 +104,7 @@ public final class IS implements Benchmark {
     @Override
     public Outcome run(Intracomm comm, ProblemClass problemClass, PrintStream progress) throws MPIException {
         Sorter sorter = new Sorter(comm, problemClass);
-        int warmups = Warmup.run(comm, () -> sorter.rank(1));
+        int warmups = Warmup.run(comm, ITERATIONS, () -> sorter.rank(1));
         sorter.passed = 0;
         sorter.phases.reset();
         if (problemClass != ProblemClass.S) {

@@ -98,7 +98,7 @@ public final class LU implements Benchmark {
         LuDomain domain = new LuDomain(comm.Rank(), comm.Size(), points);
         Solver solver = new Solver(comm, domain, k);
         solver.start();
-        int warmups = Warmup.run(comm, solver::iterate);
+        int warmups = Warmup.run(comm, parameters.iterations(), solver::iterate);
         solver.restart();
         solver.phases.reset();
 

@@ -94,7 +94,7 @@ public final class MG implements Benchmark {
         double[] v = grid.newArray(top);
 
         MgRandomField.fill(grid, v);
-        int warmups = Warmup.run(comm, () -> {
+        int warmups = Warmup.run(comm, parameters.iterations(), () -> {
             operators.residual(u[top], v, r[top], top);
             operators.norm(r[top]);
             vCycle(operators, coarse, u, r, v, top);

@@ -1,0 +1,108 @@
+package org.mpjbuf.npb;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * How much processor time the JVM's just-in-time compiler threads took since the last reading:
+ * the warm-up's measure of whether the compiler is still busy with the kernel's code.
+ *
+ * <p>Design note. {@code CompilationMXBean.getTotalCompilationTime} grows only when a compilation
+ * ends, by that compilation's whole time. A large method's optimised compile takes hundreds of
+ * milliseconds; the iterations run while it is under way look quiet, and the warm-up ended with
+ * LU's sweeps and right-hand side still being compiled: at class A on 2 ranks the compiler
+ * then took 2.4 s of an 11 s timed part. On Linux each compiler thread's time on a processor is
+ * read instead, to the nanosecond, from {@code /proc/self/task/<tid>/schedstat} (the threads
+ * named {@code C1 CompilerThread} and {@code C2 CompilerThread}, whose names the kernel cuts to
+ * 15 characters): a compilation under way counts in every interval it runs in. Where that
+ * cannot be read, the compilation bean's time stands in.
+ *
+ * <p>Not thread-safe: one instance per thread that reads it.
+ */
+final class CompilerActivity {
+    private static final Path TASKS = Path.of("/proc/self/task");
+
+    /** The start of a compiler thread's name, as {@code /proc} gives it. */
+    private static final String COMPILER_THREAD_PREFIX = "CompilerThre";
+
+    /** Whether each thread seen is a compiler thread (its name does not change). */
+    private final Map<String, Boolean> compilerThreads = new HashMap<>();
+
+    /** Each compiler thread's processor time at the last reading, in ns. */
+    private final Map<String, Long> lastNanos = new HashMap<>();
+
+    private boolean fromProc = true;
+    private long lastCompileMillis;
+
+    /** Creates a reader whose first {@link #nanosSinceLastReading()} counts from now. */
+    CompilerActivity() {
+        nanosSinceLastReading();
+    }
+
+    /**
+     * Tells how much processor time the compiler threads took since the last call (or since
+     * this reader was made).
+     *
+     * @return nanoseconds, {@code >= 0}
+     */
+    long nanosSinceLastReading() {
+        if (fromProc) {
+            try {
+                return procNanosSinceLastReading();
+            } catch (IOException | RuntimeException unreadable) {
+                fromProc = false;
+                lastCompileMillis = BenchmarkTimer.compileMillis();
+                return 0L;
+            }
+        }
+        long millis = BenchmarkTimer.compileMillis();
+        long nanos = (millis - lastCompileMillis) * 1_000_000L;
+        lastCompileMillis = millis;
+        return nanos;
+    }
+
+    private long procNanosSinceLastReading() throws IOException {
+        long total = 0;
+        Map<String, Long> seen = new HashMap<>();
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
+            for (Path task : tasks) {
+                String tid = task.getFileName().toString();
+                if (!isCompilerThread(tid, task)) {
+                    continue;
+                }
+                long nanos;
+                try {
+                    String schedstat = Files.readString(task.resolve("schedstat"));
+                    nanos = Long.parseLong(schedstat.substring(0, schedstat.indexOf(' ')));
+                } catch (NoSuchFileException ended) {
+                    continue;
+                }
+                seen.put(tid, nanos);
+                total += nanos - lastNanos.getOrDefault(tid, 0L);
+            }
+        }
+        lastNanos.clear();
+        lastNanos.putAll(seen);
+        return Math.max(0L, total);
+    }
+
+    private boolean isCompilerThread(String tid, Path task) throws IOException {
+        Boolean known = compilerThreads.get(tid);
+        if (known == null) {
+            String name;
+            try {
+                name = Files.readString(task.resolve("comm"));
+            } catch (NoSuchFileException ended) {
+                return false;
+            }
+            known = (name.startsWith("C1 ") || name.startsWith("C2 ")) && name.contains(COMPILER_THREAD_PREFIX);
+            compilerThreads.put(tid, known);
+        }
+        return known;
+    }
+}
