@@ -1,7 +1,6 @@
 package org.mpjbuf.npb;
 
 import java.io.PrintStream;
-import java.lang.management.CompilationMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -15,23 +14,23 @@ import mpi.MPIException;
  * An accumulating timer, like the NPB reference's {@code timer_start},
  * {@code timer_stop} and {@code timer_read}: wall-clock time from
  * {@code MPI.Wtime}, and beside it what else the time went to — the CPU time
- * of the calling thread (how much of the wall time the rank actually ran), and
- * the JVM's just-in-time compilation and garbage collection in the same
- * interval (which compete with the ranks for the cores).
+ * of the calling thread (how much of the wall time the rank actually ran), the
+ * processor time of the JVM's just-in-time compiler threads
+ * ({@link CompilerActivity}) and the JVM's garbage collection time in the
+ * same interval (both compete with the ranks for the cores).
  *
  * <p>Not thread-safe: each rank uses its own, from its own thread.
  */
 final class BenchmarkTimer {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-    private static final CompilationMXBean COMPILER = ManagementFactory.getCompilationMXBean();
     private static final List<GarbageCollectorMXBean> COLLECTORS = ManagementFactory.getGarbageCollectorMXBeans();
 
     private double elapsed;
     private double startedAt;
     private long cpuNanos;
     private long cpuStartedAt;
-    private long compileMillis;
-    private long compileStartedAt;
+    private final CompilerActivity compiler = new CompilerActivity();
+    private long compileNanos;
     private long collectMillis;
     private long collectStartedAt;
 
@@ -41,7 +40,7 @@ final class BenchmarkTimer {
      * @throws MPIException if the clock cannot be read
      */
     void start() throws MPIException {
-        compileStartedAt = compileMillis();
+        compiler.nanosSinceLastReading();
         collectStartedAt = collectMillis();
         cpuStartedAt = threadCpuNanos();
         startedAt = MPI.Wtime();
@@ -55,7 +54,7 @@ final class BenchmarkTimer {
     void stop() throws MPIException {
         elapsed += MPI.Wtime() - startedAt;
         cpuNanos += threadCpuNanos() - cpuStartedAt;
-        compileMillis += compileMillis() - compileStartedAt;
+        compileNanos += compiler.nanosSinceLastReading();
         collectMillis += collectMillis() - collectStartedAt;
     }
 
@@ -87,17 +86,11 @@ final class BenchmarkTimer {
 
     /** {@return what was accumulated so far} */
     Timing timing() {
-        return new Timing(elapsed, cpuNanos * 1.0e-9, compileMillis * 1.0e-3, collectMillis * 1.0e-3);
+        return new Timing(elapsed, cpuNanos * 1.0e-9, compileNanos * 1.0e-9, collectMillis * 1.0e-3);
     }
 
     private static long threadCpuNanos() {
         return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : 0L;
-    }
-
-    /** {@return the JVM's total compilation time so far, in ms; 0 where the JVM cannot measure it} */
-    static long compileMillis() {
-        return COMPILER != null && COMPILER.isCompilationTimeMonitoringSupported()
-                ? COMPILER.getTotalCompilationTime() : 0L;
     }
 
     private static long collectMillis() {

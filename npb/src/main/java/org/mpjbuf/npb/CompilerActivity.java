@@ -1,6 +1,8 @@
 package org.mpjbuf.npb;
 
 import java.io.IOException;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -10,7 +12,8 @@ import java.util.Map;
 
 /**
  * How much processor time the JVM's just-in-time compiler threads took since the last reading:
- * the warm-up's measure of whether the compiler is still busy with the kernel's code.
+ * the warm-up's measure of whether the compiler is still busy with the kernel's code, and the
+ * report's {@code JIT seconds}.
  *
  * <p>Design note. {@code CompilationMXBean.getTotalCompilationTime} grows only when a compilation
  * ends, by that compilation's whole time. A large method's optimised compile takes hundreds of
@@ -19,13 +22,16 @@ import java.util.Map;
  * then took 2.4 s of an 11 s timed part. On Linux each compiler thread's time on a processor is
  * read instead, to the nanosecond, from {@code /proc/self/task/<tid>/schedstat} (the threads
  * named {@code C1 CompilerThread} and {@code C2 CompilerThread}, whose names the kernel cuts to
- * 15 characters): a compilation under way counts in every interval it runs in. Where that
- * cannot be read, the compilation bean's time stands in.
+ * 15 characters): a compilation under way counts in every interval it runs in, and a compiler
+ * thread that waits for a core (the ranks keep both busy) counts only while it runs, where the
+ * bean counts a compilation's wall time. Where {@code /proc} cannot be read, the bean's time
+ * stands in.
  *
  * <p>Not thread-safe: one instance per thread that reads it.
  */
 final class CompilerActivity {
     private static final Path TASKS = Path.of("/proc/self/task");
+    private static final CompilationMXBean COMPILER = ManagementFactory.getCompilationMXBean();
 
     /** The start of a compiler thread's name, as {@code /proc} gives it. */
     private static final String COMPILER_THREAD_PREFIX = "CompilerThre";
@@ -56,11 +62,11 @@ final class CompilerActivity {
                 return procNanosSinceLastReading();
             } catch (IOException | RuntimeException unreadable) {
                 fromProc = false;
-                lastCompileMillis = BenchmarkTimer.compileMillis();
+                lastCompileMillis = compileMillis();
                 return 0L;
             }
         }
-        long millis = BenchmarkTimer.compileMillis();
+        long millis = compileMillis();
         long nanos = (millis - lastCompileMillis) * 1_000_000L;
         lastCompileMillis = millis;
         return nanos;
@@ -104,5 +110,11 @@ final class CompilerActivity {
             compilerThreads.put(tid, known);
         }
         return known;
+    }
+
+    /** {@return the JVM's total compilation time so far, in ms; 0 where the JVM cannot measure it} */
+    private static long compileMillis() {
+        return COMPILER != null && COMPILER.isCompilationTimeMonitoringSupported()
+                ? COMPILER.getTotalCompilationTime() : 0L;
     }
 }

@@ -17,15 +17,22 @@ import mpi.MPIException;
  * cores as the ranks. On smdev every rank's classes live in a class loader
  * of their own, so each rank's copy of the kernel is compiled separately: on
  * two cores the compiler threads then took 0.8-1.6 s out of the 1.1-2.3 s of
- * a class A timed part. The warm-up therefore repeats the iteration until
- * one ran with the compiler threads busy for less than {@link #QUIET_FRACTION}
- * of its wall time ({@link CompilerActivity}: a compilation still under way
- * counts) and no faster than {@link #STEADY_RATIO} times the one before
- * (a quiet compiler alone does not mean compiled code: a method whose loops
+ * a class A timed part. The warm-up therefore repeats the iteration, and
+ * looks at the iterations in windows of at least {@link #WINDOW_SECONDS}: it
+ * ends after a window in which the compiler threads were busy for less than
+ * {@link #QUIET_FRACTION} of the wall time ({@link CompilerActivity}: a
+ * compilation still under way counts) and whose iterations took on average
+ * no less than {@link #STEADY_RATIO} times those of the window before (a
+ * quiet compiler alone does not mean compiled code: a method whose loops
  * have not yet run often enough is still interpreted, with no compilation
  * queued; when it is compiled the next iteration gets faster: MG's
  * interpolation, called a few times per iteration, was otherwise still
  * interpreted in the timed part), at most {@link #MAXIMUM_ITERATIONS} times.
+ * A window rather than one iteration, because the compilations of the
+ * communication path come a few at a time, with quiet iterations between:
+ * LU class A on 2 ranks, whose iterations take 45 ms, ended its warm-up on
+ * one quiet iteration and compiled for 0.7-1.1 s in its 12 s timed part, a
+ * second that one rank lost and the other waited out.
  * It starts no third or later iteration once it has run for
  * {@link #MAXIMUM_SECONDS}, or for {@link #MAXIMUM_SHARE} of what the timed
  * part will take at the last iteration's pace if that is longer: with four
@@ -39,15 +46,18 @@ import mpi.MPIException;
  * <p>Stateless and thread-safe; every rank calls it from its own thread.
  */
 final class Warmup {
-    /** The compiler's share of an iteration's wall time below which the JVM counts as warm. */
+    /** The compiler's share of a window's wall time below which the JVM counts as warm. */
     static final double QUIET_FRACTION = 0.02;
 
     /**
-     * The least ratio of an iteration's time to the one before for which the
-     * code counts as steady: a faster iteration means code was still being
-     * replaced by compiled code.
+     * The least ratio of a window's mean iteration time to the window before's
+     * for which the code counts as steady: faster iterations mean code was still
+     * being replaced by compiled code.
      */
     static final double STEADY_RATIO = 0.95;
+
+    /** The least wall time of the iterations that the warm-up judges together. */
+    static final double WINDOW_SECONDS = 0.5;
 
     /** The most untimed iterations, the reference's one included. */
     static final int MAXIMUM_ITERATIONS = 100;
@@ -80,9 +90,8 @@ final class Warmup {
     }
 
     /**
-     * Runs {@code iteration} at least twice, then again while the compiler
-     * was busy during the last one or the last one ran faster than the one
-     * before.
+     * Runs {@code iteration} at least twice, then again until a window of
+     * iterations was quiet and steady or the warm-up has run long enough.
      *
      * @param comm the kernel's communicator; every rank must call this
      * @param timedIterations how many iterations the timed part runs, which
@@ -91,49 +100,89 @@ final class Warmup {
      *        ready for another iteration or for the timed part
      * @return how many iterations ran, from 2 to {@link #MAXIMUM_ITERATIONS}, the
      *         same on every rank
+     * @throws IllegalArgumentException if {@code timedIterations} is below 1
      * @throws MPIException if communication fails
      */
     static int run(Intracomm comm, int timedIterations, Iteration iteration) throws MPIException {
-        if (timedIterations < 1) {
-            throw new IllegalArgumentException("the timed part needs at least 1 iteration but was given " + timedIterations);
-        }
+        Watch watch = new Watch(timedIterations);
         CompilerActivity compiler = new CompilerActivity();
         double[] mine = new double[3];
         double[] worst = new double[3];
         double warmupStartedAt = MPI.Wtime();
-        double previousSeconds = Double.POSITIVE_INFINITY;
-        for (int count = 1; ; count++) {
+        while (true) {
             compiler.nanosSinceLastReading();
             double startedAt = MPI.Wtime();
             iteration.run();
             double now = MPI.Wtime();
-            double seconds = Math.max(now - startedAt, 1.0e-6);
-            mine[0] = compiler.nanosSinceLastReading() * 1.0e-9 / seconds;
-            mine[1] = now - warmupStartedAt;
-            mine[2] = seconds;
+            mine[0] = compiler.nanosSinceLastReading() * 1.0e-9;
+            mine[1] = Math.max(now - startedAt, 1.0e-6);
+            mine[2] = now - warmupStartedAt;
             comm.Allreduce(mine, 0, worst, 0, 3, MPI.DOUBLE, MPI.MAX);
-            if (isOver(count, worst[0], worst[2], previousSeconds, worst[1], timedIterations)) {
-                return count;
+            if (watch.isOverAfter(worst[0], worst[1], worst[2])) {
+                return watch.iterations();
             }
-            previousSeconds = worst[2];
         }
     }
 
     /**
-     * Tells whether the warm-up ends after an iteration.
+     * The warm-up's judgement of its iterations, fed with the same figures on every rank so that
+     * every rank decides alike.
      *
-     * @param count the iterations run so far, this one included
-     * @param compilerShare the compiler threads' processor time during this iteration over its wall time
-     * @param seconds this iteration's wall time
-     * @param previousSeconds the iteration before's, infinite after the first
-     * @param elapsedSeconds the warm-up's wall time so far
-     * @param timedIterations how many iterations the timed part runs
-     * @return whether to stop: the iteration was quiet and steady, or the warm-up is long enough
+     * <p>Not thread-safe: one per warm-up.
      */
-    static boolean isOver(int count, double compilerShare, double seconds, double previousSeconds,
-            double elapsedSeconds, int timedIterations) {
-        boolean steady = compilerShare < QUIET_FRACTION && seconds >= STEADY_RATIO * previousSeconds;
-        double longest = Math.max(MAXIMUM_SECONDS, MAXIMUM_SHARE * timedIterations * seconds);
-        return steady || count >= MAXIMUM_ITERATIONS || count >= 2 && elapsedSeconds >= longest;
+    static final class Watch {
+        private final int timedIterations;
+        private int iterations;
+        private double windowCompilerSeconds;
+        private double windowSeconds;
+        private int windowIterations;
+        private double previousMeanSeconds = Double.POSITIVE_INFINITY;
+
+        /**
+         * Starts watching a warm-up.
+         *
+         * @param timedIterations how many iterations the timed part runs
+         * @throws IllegalArgumentException if it is below 1
+         */
+        Watch(int timedIterations) {
+            if (timedIterations < 1) {
+                throw new IllegalArgumentException("the timed part needs at least 1 iteration but was given "
+                        + timedIterations);
+            }
+            this.timedIterations = timedIterations;
+        }
+
+        /** {@return the iterations seen so far} */
+        int iterations() {
+            return iterations;
+        }
+
+        /**
+         * Takes in one more iteration and tells whether the warm-up ends after it.
+         *
+         * @param compilerSeconds the compiler threads' processor time during the iteration
+         * @param seconds the iteration's wall time
+         * @param elapsedSeconds the warm-up's wall time so far
+         * @return whether to stop: a window ended quiet and steady, or the warm-up is long enough
+         */
+        boolean isOverAfter(double compilerSeconds, double seconds, double elapsedSeconds) {
+            iterations++;
+            windowCompilerSeconds += compilerSeconds;
+            windowSeconds += seconds;
+            windowIterations++;
+            if (windowSeconds >= WINDOW_SECONDS) {
+                double meanSeconds = windowSeconds / windowIterations;
+                boolean quiet = windowCompilerSeconds < QUIET_FRACTION * windowSeconds;
+                if (quiet && meanSeconds >= STEADY_RATIO * previousMeanSeconds) {
+                    return true;
+                }
+                previousMeanSeconds = meanSeconds;
+                windowCompilerSeconds = 0.0;
+                windowSeconds = 0.0;
+                windowIterations = 0;
+            }
+            double longest = Math.max(MAXIMUM_SECONDS, MAXIMUM_SHARE * timedIterations * seconds);
+            return iterations >= MAXIMUM_ITERATIONS || iterations >= 2 && elapsedSeconds >= longest;
+        }
     }
 }

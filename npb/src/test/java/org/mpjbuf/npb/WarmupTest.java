@@ -23,35 +23,67 @@ import mpi.MPI;
  * quarter of the timed part.
  */
 class WarmupTest {
-    private static final double INFINITE = Double.POSITIVE_INFINITY;
+    @Test
+    void shouldEndAfterAQuietWindowNoFasterThanTheOneBefore() {
+        Warmup.Watch watch = new Warmup.Watch(100);
+        // the first window (0.5 s) has no pace to compare with, however quiet
+        for (int i = 1; i <= 5; i++) {
+            assertFalse(watch.isOverAfter(0.0, 0.1, 0.1 * i), "iteration " + i);
+        }
+        // the second: quiet and as fast
+        for (int i = 6; i <= 9; i++) {
+            assertFalse(watch.isOverAfter(0.0, 0.1, 0.1 * i), "iteration " + i);
+        }
+        assertTrue(watch.isOverAfter(0.0, 0.1, 1.0));
+        assertEquals(10, watch.iterations());
+    }
 
     @Test
-    void shouldEndAfterAQuietIterationNoFasterThanTheOneBefore() {
-        assertTrue(Warmup.isOver(2, 0.01, 0.100, 0.100, 0.3, 100));
-        assertTrue(Warmup.isOver(2, 0.0, 0.096, 0.100, 0.3, 100), "5 % faster counts as steady");
-        assertFalse(Warmup.isOver(2, 0.01, 0.090, 0.100, 0.3, 100), "10 % faster: code is still being replaced");
-        assertFalse(Warmup.isOver(2, 0.03, 0.100, 0.100, 0.3, 100), "the compiler took 3 % of the iteration");
-        assertFalse(Warmup.isOver(1, 0.0, 0.100, INFINITE, 0.1, 100), "the first iteration has no pace to compare");
+    void shouldGoOnWhileAWindowSawTheCompilerOrGotFaster() {
+        // durations that are exact binary fractions, so that eight iterations of 1/16 s make a 0.5 s window
+        double pace = 0.0625;
+        Warmup.Watch watch = new Warmup.Watch(1_000);
+        double elapsed = 0.0;
+        for (int window = 0; window < 2; window++) {
+            // a first window, then one with a compilation of 20 ms among quiet iterations (4 % of it)
+            for (int i = 0; i < 8; i++) {
+                double compiler = window == 1 && i == 3 ? 0.02 : 0.0;
+                assertFalse(watch.isOverAfter(compiler, pace, elapsed += pace), "window " + window + ", " + i);
+            }
+        }
+        // then a quiet window whose iterations are twice as fast: code was still being replaced
+        for (int i = 0; i < 16; i++) {
+            assertFalse(watch.isOverAfter(0.0, pace / 2, elapsed += pace / 2), "faster window, " + i);
+        }
+        // a quiet window at the same pace ends it, at its end
+        for (int i = 0; i < 15; i++) {
+            assertFalse(watch.isOverAfter(0.0, pace / 2, elapsed += pace / 2), "steady window, " + i);
+        }
+        assertTrue(watch.isOverAfter(0.0, pace / 2, elapsed + pace / 2), "a quiet, steady window did not end the warm-up");
+        assertEquals(48, watch.iterations());
     }
 
     @Test
     void shouldTakeAtMostThreeSecondsOrAQuarterOfTheTimedPart() {
-        // 15 timed iterations of 0.1 s: a quarter is 0.375 s, so 3 s bounds the warm-up
-        assertFalse(Warmup.isOver(20, 0.5, 0.1, 0.1, 2.9, 15));
-        assertTrue(Warmup.isOver(21, 0.5, 0.1, 0.1, 3.0, 15));
-        // 200 timed iterations of 0.14 s: a quarter is 7 s
-        assertFalse(Warmup.isOver(30, 0.5, 0.14, 0.14, 6.9, 200));
-        assertTrue(Warmup.isOver(31, 0.5, 0.14, 0.14, 7.1, 200));
-        // the second iteration runs however long the first took
-        assertFalse(Warmup.isOver(1, 0.5, 10.0, INFINITE, 10.0, 1));
-        assertTrue(Warmup.isOver(2, 0.5, 10.0, 10.0, 20.0, 1));
-        assertTrue(Warmup.isOver(Warmup.MAXIMUM_ITERATIONS, 0.5, 0.001, 0.001, 0.1, 100_000));
+        assertEquals(24, iterationsWhileTheCompilerIsBusy(15, 0.125), "15 timed iterations of 1/8 s: 3 s");
+        assertEquals(50, iterationsWhileTheCompilerIsBusy(200, 0.125), "200 timed iterations of 1/8 s: 6.25 s");
+        assertEquals(2, iterationsWhileTheCompilerIsBusy(1, 10.0), "the second iteration runs however long the first");
+        assertEquals(Warmup.MAXIMUM_ITERATIONS, iterationsWhileTheCompilerIsBusy(100_000, 0.001));
+    }
+
+    /** Feeds a watch iterations of {@code seconds} with the compiler always busy, and counts them until it stops. */
+    private static int iterationsWhileTheCompilerIsBusy(int timedIterations, double seconds) {
+        Warmup.Watch watch = new Warmup.Watch(timedIterations);
+        double elapsed = 0.0;
+        while (!watch.isOverAfter(seconds / 2, seconds, elapsed += seconds)) {
+            assertTrue(watch.iterations() < 10_000, "no end");
+        }
+        return watch.iterations();
     }
 
     @Test
     void shouldRefuseATimedPartWithoutIterations() {
-        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
-                () -> Warmup.run(null, 0, () -> { }));
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> new Warmup.Watch(0));
         assertTrue(error.getMessage().contains("at least 1 iteration"), error.getMessage());
     }
 
