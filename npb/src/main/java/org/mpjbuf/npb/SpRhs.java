@@ -1,5 +1,9 @@
 package org.mpjbuf.npb;
 
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
 /**
  * SP's explicit part on one cell: the right-hand side of a time step, the
  * pointwise changes of basis around the line solves, and the update of the
@@ -27,9 +31,18 @@ package org.mpjbuf.npb;
  * element goes through the same operations in the same order
  * ({@code SpRhsTest}).
  *
+ * <p>Vectors. Each loop along a row runs on {@link VectorLanes#DOUBLES}
+ * points at once with the Vector API, since C2 leaves loops that read one
+ * array at several offsets and store into another scalar (with
+ * {@code -XX:-UseSuperWord} SP class A on one rank took as long). Each lane
+ * performs the scalar operations in the same order, without fused
+ * multiply-adds, and the points past the last whole vector take them one at
+ * a time, so the results are the scalar code's bit for bit.
+ *
  * <p>Stateless and thread-safe; the cells it changes are not.
  */
 final class SpRhs {
+    private static final VectorSpecies<Double> LANES = VectorLanes.DOUBLES;
     private SpRhs() {
     }
 
@@ -82,7 +95,28 @@ final class SpRhs {
             for (int y = -1; y <= cell.size[1]; y++) {
                 int start = cell.index(-1, y, z);
                 int end = start + cell.size[0] + 1;
-                for (int p = start; p <= end; p++) {
+                int p = start;
+                for (int bound = start + LANES.loopBound(end - start + 1); p < bound; p += LANES.length()) {
+                    DoubleVector density = DoubleVector.fromArray(LANES, u, p);
+                    DoubleVector momentum0 = DoubleVector.fromArray(LANES, u, v + p);
+                    DoubleVector momentum1 = DoubleVector.fromArray(LANES, u, 2 * v + p);
+                    DoubleVector momentum2 = DoubleVector.fromArray(LANES, u, 3 * v + p);
+                    DoubleVector rhoInv = DoubleVector.broadcast(LANES, 1.0).div(density);
+                    rhoInv.intoArray(rhoI, p);
+                    momentum0.mul(rhoInv).intoArray(velocity0, p);
+                    momentum1.mul(rhoInv).intoArray(velocity1, p);
+                    momentum2.mul(rhoInv).intoArray(velocity2, p);
+                    DoubleVector square = momentum0.mul(momentum0).add(momentum1.mul(momentum1))
+                            .add(momentum2.mul(momentum2)).mul(0.5).mul(rhoInv);
+                    square.intoArray(squares, p);
+                    square.mul(rhoInv).intoArray(qs, p);
+                    DoubleVector aux = rhoInv.mul(SpConstants.C1C2)
+                            .mul(DoubleVector.fromArray(LANES, u, 4 * v + p).sub(square))
+                            .lanewise(VectorOperators.SQRT);
+                    aux.intoArray(speed, p);
+                    DoubleVector.broadcast(LANES, 1.0).div(aux).intoArray(ainv, p);
+                }
+                for (; p <= end; p++) {
                     double rhoInv = 1.0 / u[p];
                     rhoI[p] = rhoInv;
                     velocity0[p] = u[v + p] * rhoInv;
@@ -125,7 +159,15 @@ final class SpRhs {
         int momentum = (dir + 1) * cell.volume;
         double dt1 = k.dt1[dir][0];
         double t2 = k.t2[dir];
-        for (int p = start; p < start + count; p++) {
+        int p = start;
+        for (int bound = start + LANES.loopBound(count); p < bound; p += LANES.length()) {
+            DoubleVector.fromArray(LANES, r, p)
+                    .add(secondDifference(u, p, s).mul(dt1))
+                    .sub(DoubleVector.fromArray(LANES, u, momentum + p + s)
+                            .sub(DoubleVector.fromArray(LANES, u, momentum + p - s)).mul(t2))
+                    .intoArray(r, p);
+        }
+        for (; p < start + count; p++) {
             r[p] = r[p] + dt1 * (u[p + s] - 2.0 * u[p] + u[p - s])
                     - t2 * (u[momentum + p + s] - u[momentum + p - s]);
         }
@@ -143,7 +185,25 @@ final class SpRhs {
         double dt1 = k.dt1[dir][dir + 1];
         double viscosity = k.con[dir][1] * SpConstants.CON43;
         double t2 = k.t2[dir];
-        for (int p = start; p < start + count; p++) {
+        int p = start;
+        for (int bound = start + LANES.loopBound(count); p < bound; p += LANES.length()) {
+            int pp = p + s;
+            int pm = p - s;
+            DoubleVector wp1 = DoubleVector.fromArray(LANES, w, pp);
+            DoubleVector wm1 = DoubleVector.fromArray(LANES, w, pm);
+            DoubleVector viscous = secondDifference(w, p, s).mul(viscosity);
+            DoubleVector flux = DoubleVector.fromArray(LANES, u, o + pp).mul(wp1)
+                    .sub(DoubleVector.fromArray(LANES, u, o + pm).mul(wm1));
+            flux = flux.add(DoubleVector.fromArray(LANES, u, e + pp).sub(DoubleVector.fromArray(LANES, square, pp))
+                    .sub(DoubleVector.fromArray(LANES, u, e + pm)).add(DoubleVector.fromArray(LANES, square, pm))
+                    .mul(SpConstants.C2));
+            DoubleVector.fromArray(LANES, r, o + p)
+                    .add(secondDifference(u, o + p, s).mul(dt1))
+                    .add(viscous)
+                    .sub(flux.mul(t2))
+                    .intoArray(r, o + p);
+        }
+        for (; p < start + count; p++) {
             int pp = p + s;
             int pm = p - s;
             double wp1 = w[pp];
@@ -166,7 +226,18 @@ final class SpRhs {
         double dt1 = k.dt1[dir][m];
         double viscosity = k.con[dir][1];
         double t2 = k.t2[dir];
-        for (int p = start; p < start + count; p++) {
+        int p = start;
+        for (int bound = start + LANES.loopBound(count); p < bound; p += LANES.length()) {
+            DoubleVector viscous = secondDifference(q, p, s).mul(viscosity);
+            DoubleVector flux = DoubleVector.fromArray(LANES, u, o + p + s).mul(DoubleVector.fromArray(LANES, w, p + s))
+                    .sub(DoubleVector.fromArray(LANES, u, o + p - s).mul(DoubleVector.fromArray(LANES, w, p - s)));
+            DoubleVector.fromArray(LANES, r, o + p)
+                    .add(secondDifference(u, o + p, s).mul(dt1))
+                    .add(viscous)
+                    .sub(flux.mul(t2))
+                    .intoArray(r, o + p);
+        }
+        for (; p < start + count; p++) {
             int pp = p + s;
             int pm = p - s;
             double viscous = viscosity * (q[pp] - 2.0 * q[p] + q[pm]);
@@ -191,7 +262,31 @@ final class SpRhs {
         double con3 = con[3];
         double con4 = con[4];
         double t2 = k.t2[dir];
-        for (int p = start; p < start + count; p++) {
+        int p = start;
+        for (int bound = start + LANES.loopBound(count); p < bound; p += LANES.length()) {
+            int pp = p + s;
+            int pm = p - s;
+            DoubleVector wijk = DoubleVector.fromArray(LANES, w, p);
+            DoubleVector wp1 = DoubleVector.fromArray(LANES, w, pp);
+            DoubleVector wm1 = DoubleVector.fromArray(LANES, w, pm);
+            DoubleVector ep1 = DoubleVector.fromArray(LANES, u, e + pp);
+            DoubleVector eijk = DoubleVector.fromArray(LANES, u, e + p);
+            DoubleVector em1 = DoubleVector.fromArray(LANES, u, e + pm);
+            DoubleVector.fromArray(LANES, r, e + p)
+                    .add(ep1.sub(eijk.mul(2.0)).add(em1).mul(dt1))
+                    .add(secondDifference(qs, p, s).mul(con2))
+                    .add(wp1.mul(wp1).sub(wijk.mul(2.0).mul(wijk)).add(wm1.mul(wm1)).mul(con3))
+                    .add(ep1.mul(DoubleVector.fromArray(LANES, rhoI, pp))
+                            .sub(eijk.mul(2.0).mul(DoubleVector.fromArray(LANES, rhoI, p)))
+                            .add(em1.mul(DoubleVector.fromArray(LANES, rhoI, pm))).mul(con4))
+                    .sub(ep1.mul(SpConstants.C1).sub(DoubleVector.fromArray(LANES, square, pp).mul(SpConstants.C2))
+                            .mul(wp1)
+                            .sub(em1.mul(SpConstants.C1).sub(DoubleVector.fromArray(LANES, square, pm)
+                                    .mul(SpConstants.C2)).mul(wm1))
+                            .mul(t2))
+                    .intoArray(r, e + p);
+        }
+        for (; p < start + count; p++) {
             int pp = p + s;
             int pm = p - s;
             double wijk = w[p];
@@ -236,7 +331,18 @@ final class SpRhs {
             for (int x = from; x < centredFrom; x++) {
                 r[base + x] = r[base + x] - dssp * fourthDifference(u, base + x, s, global + gStep * x, n);
             }
-            for (int p = base + centredFrom; p <= base + centredTo; p++) {
+            int p = base + centredFrom;
+            for (int bound = p + LANES.loopBound(Math.max(0, centredTo - centredFrom + 1)); p < bound;
+                    p += LANES.length()) {
+                DoubleVector.fromArray(LANES, r, p)
+                        .sub(DoubleVector.fromArray(LANES, u, p - 2 * s)
+                                .sub(DoubleVector.fromArray(LANES, u, p - s).mul(4.0))
+                                .add(DoubleVector.fromArray(LANES, u, p).mul(6.0))
+                                .sub(DoubleVector.fromArray(LANES, u, p + s).mul(4.0))
+                                .add(DoubleVector.fromArray(LANES, u, p + 2 * s)).mul(dssp))
+                        .intoArray(r, p);
+            }
+            for (; p <= base + centredTo; p++) {
                 r[p] = r[p] - dssp * (u[p - 2 * s] - 4.0 * u[p - s] + 6.0 * u[p] - 4.0 * u[p + s] + u[p + 2 * s]);
             }
             for (int x = Math.max(centredTo + 1, centredFrom); x <= to; x++) {
@@ -245,10 +351,20 @@ final class SpRhs {
         }
     }
 
+    /** {@return {@code a[p + s] - 2 a[p] + a[p - s]} at {@link #LANES} points from {@code p}, in that order} */
+    private static DoubleVector secondDifference(double[] a, int p, int s) {
+        return DoubleVector.fromArray(LANES, a, p + s).sub(DoubleVector.fromArray(LANES, a, p).mul(2.0))
+                .add(DoubleVector.fromArray(LANES, a, p - s));
+    }
+
     /** Multiplies the five components of {@code count} points from index {@code start} by {@code dt}. */
     private static void scale(double[] r, int volume, int start, int count, double dt) {
         for (int m = 0; m < 5; m++) {
-            for (int p = m * volume + start; p < m * volume + start + count; p++) {
+            int p = m * volume + start;
+            for (int bound = p + LANES.loopBound(count); p < bound; p += LANES.length()) {
+                DoubleVector.fromArray(LANES, r, p).mul(dt).intoArray(r, p);
+            }
+            for (; p < m * volume + start + count; p++) {
                 r[p] *= dt;
             }
         }
