@@ -2,6 +2,9 @@ package org.mpjbuf.npb;
 
 import java.util.Arrays;
 
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorSpecies;
+
 import mpi.Intracomm;
 import mpi.MPIException;
 
@@ -55,6 +58,7 @@ import mpi.MPIException;
  * <p>Not thread-safe: one instance per rank, which owns its buffers.
  */
 final class SpSolver {
+    private static final VectorSpecies<Double> LANES = VectorLanes.DOUBLES;
     private static final int TAG = 8000;
     private static final int FORWARD_VALUES = 22;
     private static final int BACKWARD_VALUES = 10;
@@ -526,10 +530,20 @@ final class SpSolver {
                     }
                 }
             } else {
+                int vectorEnd = LANES.loopBound(w);
                 for (int m = 0; m < 5; m++) {
                     int dd = d0 + 2 * (m < 3 ? 0 : m - 2) * dv;
                     int q0 = p0 + m * rv;
-                    for (int i = 0; i < w; i++) {
+                    int i = 0;
+                    for (; i < vectorEnd; i += LANES.length()) {
+                        DoubleVector.fromArray(LANES, r, q0 + i)
+                                .sub(DoubleVector.fromArray(LANES, de, dd + i)
+                                        .mul(DoubleVector.fromArray(LANES, r, q0 + i + s)))
+                                .sub(DoubleVector.fromArray(LANES, de, dd + dv + i)
+                                        .mul(DoubleVector.fromArray(LANES, r, q0 + i + 2 * s)))
+                                .intoArray(r, q0 + i);
+                    }
+                    for (; i < w; i++) {
                         r[q0 + i] = r[q0 + i] - de[dd + i] * r[q0 + i + s] - de[dd + dv + i] * r[q0 + i + 2 * s];
                     }
                 }
