@@ -197,11 +197,7 @@ final class SpRhs {
             flux = flux.add(DoubleVector.fromArray(LANES, u, e + pp).sub(DoubleVector.fromArray(LANES, square, pp))
                     .sub(DoubleVector.fromArray(LANES, u, e + pm)).add(DoubleVector.fromArray(LANES, square, pm))
                     .mul(SpConstants.C2));
-            DoubleVector.fromArray(LANES, r, o + p)
-                    .add(secondDifference(u, o + p, s).mul(dt1))
-                    .add(viscous)
-                    .sub(flux.mul(t2))
-                    .intoArray(r, o + p);
+            addMomentumTerms(r, u, o + p, s, dt1, viscous, t2, flux);
         }
         for (; p < start + count; p++) {
             int pp = p + s;
@@ -231,11 +227,7 @@ final class SpRhs {
             DoubleVector viscous = secondDifference(q, p, s).mul(viscosity);
             DoubleVector flux = DoubleVector.fromArray(LANES, u, o + p + s).mul(DoubleVector.fromArray(LANES, w, p + s))
                     .sub(DoubleVector.fromArray(LANES, u, o + p - s).mul(DoubleVector.fromArray(LANES, w, p - s)));
-            DoubleVector.fromArray(LANES, r, o + p)
-                    .add(secondDifference(u, o + p, s).mul(dt1))
-                    .add(viscous)
-                    .sub(flux.mul(t2))
-                    .intoArray(r, o + p);
+            addMomentumTerms(r, u, o + p, s, dt1, viscous, t2, flux);
         }
         for (; p < start + count; p++) {
             int pp = p + s;
@@ -349,6 +341,19 @@ final class SpRhs {
                 r[base + x] = r[base + x] - dssp * fourthDifference(u, base + x, s, global + gStep * x, n);
             }
         }
+    }
+
+    /**
+     * {@code r += dt1 (u[p + s] - 2 u[p] + u[p - s]) + viscous - t2 flux} at {@link #LANES} points from {@code p},
+     * in that order: a momentum's update from its terms.
+     */
+    private static void addMomentumTerms(double[] r, double[] u, int p, int s, double dt1, DoubleVector viscous,
+            double t2, DoubleVector flux) {
+        DoubleVector.fromArray(LANES, r, p)
+                .add(secondDifference(u, p, s).mul(dt1))
+                .add(viscous)
+                .sub(flux.mul(t2))
+                .intoArray(r, p);
     }
 
     /** {@return {@code a[p + s] - 2 a[p] + a[p - s]} at {@link #LANES} points from {@code p}, in that order} */
