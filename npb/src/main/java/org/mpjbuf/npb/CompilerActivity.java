@@ -30,7 +30,7 @@ import java.util.Map;
  * <p>Not thread-safe: one instance per thread that reads it.
  */
 final class CompilerActivity {
-    private static final Path TASKS = Path.of("/proc/self/task");
+    private static final Path PROC_TASKS = Path.of("/proc/self/task");
     private static final CompilationMXBean COMPILER = ManagementFactory.getCompilationMXBean();
 
     /** The start of a compiler thread's name, as {@code /proc} gives it. */
@@ -42,11 +42,24 @@ final class CompilerActivity {
     /** Each compiler thread's processor time at the last reading, in ns. */
     private final Map<String, Long> lastNanos = new HashMap<>();
 
+    /** The folder of this process's threads, one sub-folder per thread id. */
+    private final Path tasks;
     private boolean fromProc = true;
     private long lastCompileMillis;
 
     /** Creates a reader whose first {@link #nanosSinceLastReading()} counts from now. */
     CompilerActivity() {
+        this(PROC_TASKS);
+    }
+
+    /**
+     * Creates a reader of the threads under {@code tasks}, laid out as {@code /proc/self/task}; where
+     * that cannot be read, the JVM's compilation time stands in.
+     *
+     * @param tasks the threads' folder
+     */
+    CompilerActivity(Path tasks) {
+        this.tasks = tasks;
         nanosSinceLastReading();
     }
 
@@ -75,8 +88,8 @@ final class CompilerActivity {
     private long procNanosSinceLastReading() throws IOException {
         long total = 0;
         Map<String, Long> seen = new HashMap<>();
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
-            for (Path task : tasks) {
+        try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
+            for (Path task : threads) {
                 String tid = task.getFileName().toString();
                 if (!isCompilerThread(tid, task)) {
                     continue;
