@@ -22,6 +22,11 @@ public final class PingPongProgram {
 
     /** Sizes up to this get an untimed pass first, so that the JIT compiler has settled before any is timed. */
     private static final int WARM_UP_BYTES = 1 << 16;
+    /**
+     * Round trips of each size in the untimed pass: with fewer, the compiler threads were still
+     * busy (and competing with the two spinning ranks for the cores) while the first sizes were timed.
+     */
+    private static final int WARM_UP_ROUND_TRIPS = 10_000;
 
     private PingPongProgram() {
     }
@@ -43,7 +48,7 @@ public final class PingPongProgram {
                 + org.mpjbuf.mpj.runtime.RankEnvironment.current().deviceName() + ")");
         }
         for (int size = 1; size <= Math.min(maxBytes, WARM_UP_BYTES); size *= 2) {
-            roundTrips(rank, buffer, size, 2_000);
+            roundTrips(rank, buffer, size, WARM_UP_ROUND_TRIPS);
         }
         for (int size = 1; size <= maxBytes; size *= 2) {
             int iterations = (int) Math.max(20, Math.min(20_000, (1L << 27) / Math.max(size, 1024)));

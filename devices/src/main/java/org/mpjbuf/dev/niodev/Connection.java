@@ -52,6 +52,8 @@ final class Connection implements Link {
     private final ReentrantLock writeLock = new ReentrantLock();
     private final ArrayDeque<OutFrame> queue = new ArrayDeque<>();
     private final ArrayDeque<OutFrame> spare = new ArrayDeque<>();
+    /** Whether frames wait in {@link #queue} for the socket to become writable; written under the write lock. */
+    private volatile boolean queued;
     /**
      * What was read from the socket and not yet handled, between position and limit: one read
      * takes a small frame whole, and often the headers of the frames behind it.
@@ -268,7 +270,7 @@ final class Connection implements Link {
     private void writeOrQueue(final OutFrame frame) {
         if (queue.isEmpty()) {
             try {
-                channel.write(frame.gather, 0, frame.count);
+                frame.writeTo(channel);
             } catch (final IOException ex) {
                 writeFailed(frame, ex);
             }
@@ -289,6 +291,7 @@ final class Connection implements Link {
                 frame.stageRemainder(staging);
             }
             queue.add(frame);
+            queued = true;
             key.interestOpsOr(SelectionKey.OP_WRITE);
             key.selector().wakeup();
         } else {
@@ -332,17 +335,26 @@ final class Connection implements Link {
         try {
             while (!queue.isEmpty()) {
                 final OutFrame frame = queue.peek();
-                channel.write(frame.gather, 0, frame.count);
+                frame.writeTo(channel);
                 if (!frame.written()) {
                     return;
                 }
                 queue.poll();
                 done(frame);
             }
+            queued = false;
             key.interestOpsAnd(~SelectionKey.OP_WRITE);
         } finally {
             writeLock.unlock();
         }
+    }
+
+    /**
+     * Tells whether frames wait for the socket to become writable, so that the driving thread
+     * must select to finish them; any thread, without the write lock.
+     */
+    boolean hasQueuedFrames() {
+        return queued;
     }
 
     /** Tells whether every queued frame has been written. */
@@ -367,6 +379,7 @@ final class Connection implements Link {
                 return false;
             }
             closedBecause = reason;
+            queued = false;
             for (OutFrame frame = queue.poll(); frame != null; frame = queue.poll()) {
                 if (frame.block != null) {
                     protocol.free(frame.block);

@@ -154,6 +154,13 @@ final class NiodevDevice extends MessageDevice {
         }
         final ServerSocketChannel closing = listener;
         engine.execute(() -> ProgressEngine.closeQuietly(closing));
+        final Connection[] peers = new Connection[size() - 1];
+        for (int peer = 0, i = 0; peer < size(); peer++) {
+            if (peer != rank()) {
+                peers[i++] = connections[peer];
+            }
+        }
+        engine.allConnected(peers);
     }
 
     private InetSocketAddress endpoint(final Bootstrap bootstrap, final int peer) {

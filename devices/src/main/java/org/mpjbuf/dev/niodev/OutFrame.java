@@ -1,8 +1,10 @@
 package org.mpjbuf.dev.niodev;
 
+import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.SocketChannel;
 
 import org.mpjbuf.dev.protocol.Delivery;
 import org.mpjbuf.dev.protocol.FrameDescriptor;
@@ -99,6 +101,18 @@ final class OutFrame {
         block = staging;
         gather[1] = into;
         count = into.hasRemaining() ? 2 : 1;
+    }
+
+    /**
+     * Writes as much of the frame as the socket takes: a frame of one buffer with a plain write
+     * (the JDK's gathering write sets up an I/O vector per call), else one gathering write.
+     */
+    void writeTo(final SocketChannel channel) throws IOException {
+        if (count == 1) {
+            channel.write(gather[0]);
+        } else {
+            channel.write(gather, 0, count);
+        }
     }
 
     /** Tells whether everything has been written. */

@@ -38,7 +38,10 @@ import org.mpjbuf.dev.DeviceException;
  *       the lock if it is free, selects without blocking, and reads, matches and delivers what
  *       has arrived on every connection, so its own completion happens on its own core with no
  *       wake-up at all, and traffic of peers it does not wait for (a request to send, a
- *       rendezvous answer) is served as well.</li>
+ *       rendezvous answer) is served as well. With at most {@link #DIRECT_READ_PEERS} peers it
+ *       reads their sockets itself instead, one system call per peer and none to ask which are
+ *       ready, and selects only on every {@link #POLLS_PER_SELECT}th poll, when a task waits, or
+ *       while a connection has frames queued for the socket to take.</li>
  *   <li>The progress thread selects, blocking, only while nobody polls: it stands aside for
  *       {@link #HANDOVER_NANOS} after the last poll (a poller that finds it blocked in the
  *       selector wakes it once), and takes over at once when a waiter stops spinning to park
@@ -67,6 +70,13 @@ final class ProgressEngine implements Runnable {
     private static final long SELECT_MILLIS = 100;
     /** How long the progress thread stands aside after a waiting thread last polled. */
     static final long HANDOVER_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /**
+     * The most peers whose sockets a polling waiter reads itself: a read that finds nothing costs
+     * about what a selection does, and a selection also tells which of many peers to read.
+     */
+    static final int DIRECT_READ_PEERS = 2;
+    /** Polls that read the peers' sockets directly between two selections. */
+    static final int POLLS_PER_SELECT = 64;
 
     private final NiodevDevice device;
     private final Selector selector;
@@ -88,6 +98,10 @@ final class ProgressEngine implements Runnable {
     private volatile boolean selecting;
     /** Whether a poller has woken the selector since the progress thread last blocked in it. */
     private volatile boolean wakeRequested;
+    /** The connections a polling waiter reads directly, or none; under the driving lock. */
+    private Connection[] directReads = new Connection[0];
+    /** Direct polls left before the next selection; under the driving lock. */
+    private int pollsUntilSelect;
 
     ProgressEngine(final NiodevDevice device, final Selector selector, final ServerSocketChannel listener,
                    final SecretKeySpec key, final long handshakeTimeoutMillis) throws IOException {
@@ -132,6 +146,19 @@ final class ProgressEngine implements Runnable {
         selector.wakeup();
     }
 
+    /**
+     * Every peer is connected: with few enough of them, polling waiters read their sockets
+     * directly from now on.
+     *
+     * @param peers the connections to every peer
+     */
+    void allConnected(final Connection[] peers) {
+        if (peers.length <= DIRECT_READ_PEERS) {
+            final Connection[] direct = peers.clone();
+            execute(() -> directReads = direct);
+        }
+    }
+
     /** Runs a task on the progress thread. */
     void execute(final Runnable task) {
         tasks.add(task);
@@ -153,7 +180,14 @@ final class ProgressEngine implements Runnable {
         }
         try {
             if (running) {
-                drive(0);
+                if (readDirectly()) {
+                    for (final Connection peer : directReads) {
+                        peer.read();
+                    }
+                } else {
+                    pollsUntilSelect = POLLS_PER_SELECT;
+                    drive(0);
+                }
             }
         } catch (final ClosedSelectorException finished) {
             // the device finished meanwhile: nothing is left to drive
@@ -162,6 +196,19 @@ final class ProgressEngine implements Runnable {
         } finally {
             driving.unlock();
         }
+    }
+
+    /** Tells whether this poll reads the peers' sockets itself rather than selecting; under the driving lock. */
+    private boolean readDirectly() {
+        if (directReads.length == 0 || --pollsUntilSelect <= 0 || !tasks.isEmpty()) {
+            return false;
+        }
+        for (final Connection peer : directReads) {
+            if (peer.hasQueuedFrames()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A waiting thread stops polling: the progress thread takes over at once. */
