@@ -54,7 +54,11 @@ final class BufferMessages {
         Buffer buffer = allocate(buffers, section, elements);
         try {
             buffer.putSectionHeader(section);
-            TypeWalker.walk(type, count, offset, elements, new SectionRuns(buffer, buf, baseOf(type), true));
+            if (elements > 0 && type.isDense(count)) {
+                SectionRuns.move(buffer, buf, baseOf(type), true, offset + type.dataMin(), elements);
+            } else {
+                TypeWalker.walk(type, count, offset, elements, new SectionRuns(buffer, buf, baseOf(type), true));
+            }
             buffer.commit();
             return buffer;
         } catch (RuntimeException failed) {
@@ -103,7 +107,11 @@ final class BufferMessages {
             throw Request.truncationError(sent, elements, null);
         }
         try {
-            TypeWalker.walk(type, count, offset, length, new SectionRuns(received, buf, baseOf(type), false));
+            if (length > 0 && type.isDense(count)) {
+                SectionRuns.move(received, buf, baseOf(type), false, offset + type.dataMin(), length);
+            } else {
+                TypeWalker.walk(type, count, offset, length, new SectionRuns(received, buf, baseOf(type), false));
+            }
         } catch (RuntimeException failed) {
             throw new MPIException(MPIException.ERR_OTHER, "cannot unpack the " + length + " " + section
                 + " elements from rank " + sent.source().rank() + " with tag " + sent.tag() + ": "

@@ -191,15 +191,21 @@ final class Channel {
             }
             throw failed;
         }
-        if (mode == SendMode.BUFFERED) {
+        if (request.isComplete()) {
+            // written already (an eager send): the buffer is the caller's again, no listener is needed
+            buffers.free(packed);
+            if (mode == SendMode.BUFFERED) {
+                attached.release(reserved);
+            }
+        } else if (mode == SendMode.BUFFERED) {
             request.addCompletionListener(done -> {
                 attached.release(reserved);
                 buffers.free(packed);
             });
-            return null;
+        } else {
+            request.addCompletionListener(done -> buffers.free(packed));
         }
-        request.addCompletionListener(done -> buffers.free(packed));
-        return request;
+        return mode == SendMode.BUFFERED ? null : request;
     }
 
     private org.mpjbuf.dev.Request start(SendMode mode, Object data, int index, int elements,

@@ -42,6 +42,22 @@ final class SectionRuns implements RunVisitor {
 
     @Override
     public void run(int index, int length) {
+        move(buffer, array, base, toBuffer, index, length);
+    }
+
+    /**
+     * Moves one run of {@code length} elements at {@code index} of {@code array} into the buffer
+     * or out of it: what a walk does for each run, and all that a dense datatype needs, without
+     * a visitor.
+     *
+     * @param buffer   the buffer, positioned in the section to write or read
+     * @param array    the user's array, of the base type
+     * @param base     the base type
+     * @param toBuffer true to write the run into the buffer, false to read it out of it
+     * @param index    the run's first element in {@code array}
+     * @param length   the run's elements
+     */
+    static void move(Buffer buffer, Object array, BaseType base, boolean toBuffer, int index, int length) {
         if (toBuffer) {
             switch (base) {
                 case BYTE -> buffer.write((byte[]) array, index, length);
