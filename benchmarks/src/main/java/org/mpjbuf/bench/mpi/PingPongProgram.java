@@ -8,7 +8,7 @@ import mpi.MPIException;
 /**
  * IMB-style ping-pong between ranks 0 and 1 of any job, on any device and under any launcher
  * ({@code bin/mpjrun -np 2 -dev niodev ...}, {@code mpirun}, {@code srun}): for every size from
- * 1 B to the largest, in powers of two (after an untimed pass over the sizes up to 64 KiB, for
+ * 1 B to the largest, in powers of two (after an untimed pass over the sizes up to 1 MiB, for
  * the JIT compiler), a warm-up, then round trips of a {@code byte[]}; rank 0
  * prints the half round trip in microseconds and the bandwidth in MB/s (10^6 B/s), best of the
  * repetitions, and checks the data after the timed loop. {@code benchmarks/native/pingpong.c}
@@ -20,13 +20,20 @@ import mpi.MPIException;
  */
 public final class PingPongProgram {
 
-    /** Sizes up to this get an untimed pass first, so that the JIT compiler has settled before any is timed. */
-    private static final int WARM_UP_BYTES = 1 << 16;
     /**
-     * Round trips of each size in the untimed pass: with fewer, the compiler threads were still
-     * busy (and competing with the two spinning ranks for the cores) while the first sizes were timed.
+     * Sizes up to this get an untimed pass first, so that the JIT compiler has settled before any
+     * is timed: it reaches beyond the devices' protocol switch (128 KiB on niodev), whose
+     * rendezvous path a pass of eager sizes alone leaves cold.
+     */
+    private static final int WARM_UP_BYTES = 1 << 20;
+    /**
+     * Round trips of a small size in the untimed pass: with fewer, the compiler threads were still
+     * busy (and competing with the two spinning ranks for the cores) while the first sizes were
+     * timed. A large size gets as many as move {@link #WARM_UP_TRAFFIC_BYTES}.
      */
     private static final int WARM_UP_ROUND_TRIPS = 10_000;
+    /** Bytes a large size moves one way in the untimed pass. */
+    private static final long WARM_UP_TRAFFIC_BYTES = 1L << 30;
 
     private PingPongProgram() {
     }
@@ -48,7 +55,7 @@ public final class PingPongProgram {
                 + org.mpjbuf.mpj.runtime.RankEnvironment.current().deviceName() + ")");
         }
         for (int size = 1; size <= Math.min(maxBytes, WARM_UP_BYTES); size *= 2) {
-            roundTrips(rank, buffer, size, WARM_UP_ROUND_TRIPS);
+            roundTrips(rank, buffer, size, (int) Math.min(WARM_UP_ROUND_TRIPS, WARM_UP_TRAFFIC_BYTES / size));
         }
         for (int size = 1; size <= maxBytes; size *= 2) {
             int iterations = (int) Math.max(20, Math.min(20_000, (1L << 27) / Math.max(size, 1024)));
