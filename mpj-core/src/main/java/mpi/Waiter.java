@@ -1,7 +1,7 @@
 package mpi;
 
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
+import java.util.function.BiPredicate;
 
 import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.MeetingPoint;
@@ -45,6 +45,13 @@ final class Waiter {
     /** Spins between two reads of the clock (a read costs about 20 ns); a power of two. */
     private static final int SPINS_PER_CLOCK_READ = 64;
 
+    /**
+     * Whether a device request is complete, as the spin's test: a constant, where a method
+     * reference bound to the request would be a new object on every blocking call.
+     */
+    private static final BiPredicate<org.mpjbuf.dev.Request, Void> DEVICE_REQUEST_COMPLETE =
+        (request, nothing) -> request.isComplete();
+
     /** Each waiting thread's budget, made on its first spin with its device's probe length. */
     private static final ThreadLocal<SpinBudget> BUDGETS = new ThreadLocal<>();
 
@@ -59,7 +66,7 @@ final class Waiter {
      * @param state       the rank: its device, polled while the waiter spins, and the job's stop switch
      */
     static void await(org.mpjbuf.dev.Request request, RankState state) {
-        if (request.isComplete() || spin(request::isComplete, state)) {
+        if (request.isComplete() || spin(DEVICE_REQUEST_COMPLETE, request, null, state)) {
             return;
         }
         for (int yield = RuntimeConfiguration.WAIT_YIELDS; yield > 0; yield--) {
@@ -94,7 +101,7 @@ final class Waiter {
      */
     static void await(Request request, org.mpjbuf.dev.Request operation,
                       RankState state, long stopCheckNanos) {
-        if (done(request, operation) || spin(() -> done(request, operation), state)) {
+        if (done(request, operation) || spin(Waiter::done, request, operation, state)) {
             return;
         }
         for (int yield = RuntimeConfiguration.WAIT_YIELDS; yield > 0; yield--) {
@@ -141,7 +148,7 @@ final class Waiter {
         if (!any) {
             return;
         }
-        if (anyDone(requests, operations) || spin(() -> anyDone(requests, operations), state)) {
+        if (anyDone(requests, operations) || spin(Waiter::anyDone, requests, operations, state)) {
             return;
         }
         for (int yield = RuntimeConfiguration.WAIT_YIELDS; yield > 0; yield--) {
@@ -180,7 +187,7 @@ final class Waiter {
      * @param state   the rank: its device, polled while the waiter spins, and the job's stop switch
      */
     static void await(MeetingPoint meeting, int member, long number, RankState state) {
-        if (meeting.isOver(number) || spin(() -> meeting.isOver(number), state)) {
+        if (meeting.isOver(number) || spin(MeetingPoint::isOver, meeting, number, state)) {
             return;
         }
         for (int yield = RuntimeConfiguration.WAIT_YIELDS; yield > 0; yield--) {
@@ -200,15 +207,19 @@ final class Waiter {
     }
 
     /**
-     * Spins until {@code done} holds or the thread's spin budget is spent, polling the rank's
-     * device on every turn, and adapts the budget to the outcome. A spin that fails tells the
-     * device that polling stops before the caller parks.
+     * Spins until {@code done} holds of {@code first} and {@code second} or the thread's spin
+     * budget is spent, polling the rank's device on every turn, and adapts the budget to the
+     * outcome. A spin that fails tells the device that polling stops before the caller parks. The
+     * test takes what it looks at as arguments, so that callers pass constant functions and a
+     * blocking call makes no object for its spin.
      *
-     * @param done  whether what the caller waits for has happened
-     * @param state the rank, whose device is polled and whose size decides the longest spin
+     * @param done   whether what the caller waits for has happened
+     * @param first  the test's first argument
+     * @param second the test's second argument
+     * @param state  the rank, whose device is polled and whose size decides the longest spin
      * @return whether {@code done} held
      */
-    private static boolean spin(BooleanSupplier done, RankState state) {
+    private static <A, B> boolean spin(BiPredicate<A, B> done, A first, B second, RankState state) {
         Device device = state.device();
         SpinBudget budget = BUDGETS.get();
         if (budget == null || budget.probeNanos() != device.spinProbeNanos()) {
@@ -224,7 +235,7 @@ final class Waiter {
         for (int i = 1; ; i++) {
             Thread.onSpinWait();
             device.poll();
-            if (done.getAsBoolean()) {
+            if (done.test(first, second)) {
                 budget.spinSucceeded();
                 return true;
             }

@@ -56,7 +56,10 @@ import org.mpjbuf.dev.DeviceException;
  * <p><b>Measured</b> (benchmarks README, "Ranks as processes: niodev against Open MPI's TCP
  * transport"): with the progress thread alone every message cost two wake-ups (the progress
  * thread, then the waiter), 12-18 us for a 1 B half round trip on this 2-core machine; with
- * polling waiters it is 6.7-8.3 us, beside Open MPI's 5.5-6.2 us in the same sitting.
+ * polling waiters that select it was 6.7-8.3 us, beside Open MPI's 5.5-6.2 us in the same
+ * sitting; with waiters that read their one peer's socket directly, 5.3-6.4 us in the best of
+ * three rounds from 1 B to 1 KiB, beside Open MPI's 5.4-5.7 us ("Reading the sockets without
+ * selecting").
  *
  * <p>Handshakes: a connection accepted or made is not a peer until it has passed the
  * challenge-response of {@link Handshake}; one that fails, sends garbage, or stays silent past the
