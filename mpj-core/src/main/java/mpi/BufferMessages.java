@@ -7,7 +7,6 @@ import org.mpjbuf.Type;
 import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.mpj.datatype.BaseType;
 import org.mpjbuf.mpj.datatype.MappedDatatype;
-import org.mpjbuf.mpj.datatype.TypeWalker;
 
 /**
  * How an {@code mpi} message travels on a device whose ranks are processes: as a pooled mpjbuf
@@ -54,11 +53,7 @@ final class BufferMessages {
         Buffer buffer = allocate(buffers, section, elements);
         try {
             buffer.putSectionHeader(section);
-            if (elements > 0 && type.isDense(count)) {
-                SectionRuns.move(buffer, buf, baseOf(type), true, offset + type.dataMin(), elements);
-            } else {
-                TypeWalker.walk(type, count, offset, elements, new SectionRuns(buffer, buf, baseOf(type), true));
-            }
+            SectionRuns.copy(type, count, offset, elements, buffer, buf, baseOf(type), true);
             buffer.commit();
             return buffer;
         } catch (RuntimeException failed) {
@@ -107,11 +102,7 @@ final class BufferMessages {
             throw Request.truncationError(sent, elements, null);
         }
         try {
-            if (length > 0 && type.isDense(count)) {
-                SectionRuns.move(received, buf, baseOf(type), false, offset + type.dataMin(), length);
-            } else {
-                TypeWalker.walk(type, count, offset, length, new SectionRuns(received, buf, baseOf(type), false));
-            }
+            SectionRuns.copy(type, count, offset, length, received, buf, baseOf(type), false);
         } catch (RuntimeException failed) {
             throw new MPIException(MPIException.ERR_OTHER, "cannot unpack the " + length + " " + section
                 + " elements from rank " + sent.source().rank() + " with tag " + sent.tag() + ": "

@@ -2,7 +2,9 @@ package mpi;
 
 import org.mpjbuf.Buffer;
 import org.mpjbuf.mpj.datatype.BaseType;
+import org.mpjbuf.mpj.datatype.MappedDatatype;
 import org.mpjbuf.mpj.datatype.RunVisitor;
+import org.mpjbuf.mpj.datatype.TypeWalker;
 
 /**
  * Moves the runs of a datatype's type map between the user's array and the current section of an
@@ -38,6 +40,31 @@ final class SectionRuns implements RunVisitor {
         this.array = array;
         this.base = base;
         this.toBuffer = toBuffer;
+    }
+
+    /**
+     * Moves the first {@code limit} base elements of {@code count} items of {@code type} at
+     * {@code offset} of {@code array} into the buffer or out of it: a dense type's one run
+     * directly, any other type through a walk with a visitor.
+     *
+     * @param type     the datatype
+     * @param count    the items
+     * @param offset   the offset argument, in base elements
+     * @param limit    the most base elements to move
+     * @param buffer   the buffer, positioned in the section to write or read
+     * @param array    the user's array, of the base type
+     * @param base     the base type of {@code type}
+     * @param toBuffer true to write into the buffer, false to read out of it
+     * @throws MPIException if the walk fails
+     */
+    static void copy(MappedDatatype type, int count, int offset, int limit, Buffer buffer, Object array,
+                     BaseType base, boolean toBuffer) throws MPIException {
+        if (limit > 0 && type.isDense(count)) {
+            int length = (int) Math.min(limit, (long) count * type.size());
+            move(buffer, array, base, toBuffer, offset + type.dataMin(), length);
+        } else {
+            TypeWalker.walk(type, count, offset, limit, new SectionRuns(buffer, array, base, toBuffer));
+        }
     }
 
     @Override
