@@ -411,13 +411,13 @@ public final class BufferPool implements AutoCloseable {
                 + LARGEST_HEAP_REGION + " bytes)");
         }
         final long rounded = (byteSize + minimumBlockSize - 1) & -minimumBlockSize;
-        Region region = central.takeDedicated(rounded);
+        Region region = central.takeDedicated(rounded, byteSize);
         if (region == null) {
             if (caches != null) {
                 caches.get().trim();
             }
             central.reclaimCaches(null);
-            region = central.takeDedicated(rounded);
+            region = central.takeDedicated(rounded, byteSize);
             if (region == null) {
                 throw new PoolExhaustedException(central.exhaustionMessage(byteSize), null);
             }

@@ -106,13 +106,14 @@ final class CentralAllocator {
     }
 
     /**
-     * Returns a region for one oversized block of at least {@code byteSize} bytes, marked in use: the smallest
-     * kept one of less than twice that size, else a new one; {@code null} if the maximum would be exceeded even
-     * after releasing the kept ones.
+     * Returns a region for one oversized block of {@code byteSize} bytes (the request rounded up to the minimum
+     * block size), marked in use: the smallest kept one of at least that size and less than twice the
+     * {@code requested} bytes, so that the block, like every block of the pool, is less than twice its request;
+     * else a new one; {@code null} if the maximum would be exceeded even after releasing the kept ones.
      */
-    synchronized Region takeDedicated(final long byteSize) {
+    synchronized Region takeDedicated(final long byteSize, final long requested) {
         checkOpen();
-        Region region = takeSpareDedicated(byteSize);
+        Region region = takeSpareDedicated(byteSize, requested);
         if (region == null) {
             while (byteSize > maximumReservedBytes - reservedBytes && !spareDedicated.isEmpty()) {
                 releaseRegion(spareDedicated.removeFirst());
@@ -127,10 +128,10 @@ final class CentralAllocator {
         return region;
     }
 
-    private Region takeSpareDedicated(final long byteSize) {
+    private Region takeSpareDedicated(final long byteSize, final long requested) {
         Region best = null;
         for (final Region spare : spareDedicated) {
-            if (spare.byteSize() >= byteSize && spare.byteSize() < 2 * byteSize
+            if (spare.byteSize() >= byteSize && spare.byteSize() < 2 * requested
                 && (best == null || spare.byteSize() < best.byteSize())) {
                 best = spare;
             }

@@ -241,6 +241,25 @@ class BufferPoolTest {
 
     @ParameterizedTest
     @MethodSource("configurations")
+    void shouldNotReuseAKeptRegionOfTwiceTheRequestWhenOnlyTheRoundedRequestIsMoreThanHalf(final Medium medium,
+        final AllocationStrategy strategy, final int cacheBlocks) {
+        final List<PoolRegion> created = new ArrayList<>();
+        try (BufferPool pool = builder(medium, strategy, cacheBlocks).oversizedRegionsKept(2)
+            .regionListener(recording(created, new ArrayList<>())).build()) {
+            // found by the pool invariants' property: 135455 bytes take a region of 135488 (a multiple of 64)
+            pool.free(pool.allocate(135_455));
+            // 67741 rounds up to 67776, more than half the region, but 2 x 67741 = 135482 is less than it
+            final ByteBuffer half = pool.allocate(67_741);
+            assertEquals(2, created.size(), "a kept region of twice the request or more is not used");
+            final ByteBuffer more = pool.allocate(67_745);
+            assertEquals(2, created.size(), "a request of more than half the kept region reuses it");
+            pool.free(half);
+            pool.free(more);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("configurations")
     void shouldReleaseKeptOversizedRegionsBeforeRefusingForTheMaximum(final Medium medium,
         final AllocationStrategy strategy, final int cacheBlocks) {
         try (BufferPool pool = builder(medium, strategy, cacheBlocks).maximumReservedBytes(5 * REGION).build()) {
