@@ -24,12 +24,14 @@ public final class SmdevConfiguration {
      */
     public static final String FAST_BOXES_PROP_NAME = "mpjbuf.smdev.fastBoxes";
     /**
-     * Default: no fast boxes. They halve the latency of a small message once the code is compiled,
-     * but a receiving rank must poll them, and in the first second of a job (interpreted code,
-     * spin budgets still settling) exchanges took twice as long: NPB CG class A on 2 ranks lost
-     * a quarter of its speed (benchmarks README, "Fast boxes").
+     * Default: fast boxes. Measured alternately with the queues alone (benchmarks README, "Fast
+     * boxes by default"), they gave the lower half round trip from 1 B to 1 KiB in every run, on
+     * 2 ranks and on 3 ranks sharing 2 cores, NPB MG class A on 2 ranks 9027-9428 Mop/s against
+     * 7404-8173, CG class A on 4 ranks over 2 cores 2732-3150 against 2349-2592, and CG class A
+     * and B on 2 ranks and MG on 4 even within the noise. {@code false} keeps every message in
+     * the receiving rank's queues.
      */
-    public static final boolean FAST_BOXES_DEFAULT = false;
+    public static final boolean FAST_BOXES_DEFAULT = true;
 
     /**
      * Property naming how a waiting rank idles: {@code backoff} (spin, then yield, then park),
