@@ -101,7 +101,7 @@ final class Channel {
     /** Starts a send on a request. */
     void startSend(Request target, SendMode mode, Object buf, int offset, int count,
                    Datatype datatype, int dest, int tag) throws MPIException {
-        org.mpjbuf.dev.Request request = post(mode, buf, offset, count, datatype, dest, tag);
+        org.mpjbuf.dev.Request request = post(mode, buf, offset, count, datatype, dest, tag, false);
         if (request == null) {
             target.completeWith(MPI.emptyStatus());
         } else {
@@ -109,10 +109,13 @@ final class Channel {
         }
     }
 
-    /** Sends and waits until the buffer may be reused, without a request object. */
+    /**
+     * Sends and waits until the buffer may be reused, without a request object, nor a device
+     * request when the device completes the send at once ({@link org.mpjbuf.dev.Device#sendOrStart}).
+     */
     void send(SendMode mode, Object buf, int offset, int count, Datatype datatype, int dest, int tag)
         throws MPIException {
-        org.mpjbuf.dev.Request request = post(mode, buf, offset, count, datatype, dest, tag);
+        org.mpjbuf.dev.Request request = post(mode, buf, offset, count, datatype, dest, tag, true);
         if (request != null) {
             Waiter.await(request, state);
             DeviceException failed = request.failure();
@@ -126,10 +129,15 @@ final class Channel {
     /**
      * Checks a send and hands it to the device.
      *
-     * @return the device request, or null when the send is complete already (PROC_NULL, buffered)
+     * @param waitsHere whether the caller only waits for the send (a blocking send), so that a
+     *                  send of one run of the array that the device completes at once needs no
+     *                  device request
+     * @return the device request, or null when the send is complete already (PROC_NULL, buffered,
+     *         or sent at once for a caller that waits here)
      */
     private org.mpjbuf.dev.Request post(SendMode mode, Object buf, int offset, int count,
-                                        Datatype datatype, int dest, int tag) throws MPIException {
+                                        Datatype datatype, int dest, int tag, boolean waitsHere)
+        throws MPIException {
         MappedDatatype type = checkedType(buf, offset, count, datatype, "buf");
         checkTag(tag, false);
         if (dest == MPI.PROC_NULL) {
@@ -142,7 +150,7 @@ final class Channel {
         }
         int index = DatatypeEngine.contiguousIndex(type, offset, count);
         if (mode != SendMode.BUFFERED && index >= 0) {
-            return start(mode, buf, index, elements, to, dest, tag);
+            return start(mode, buf, index, elements, to, dest, tag, waitsHere);
         }
         Object packed = Types.pack(buf, offset, count, type, elements);
         org.mpjbuf.dev.Request request;
@@ -151,7 +159,7 @@ final class Channel {
                 postBuffered(packed, elements, type, to, tag, dest);
                 return null;
             }
-            request = start(mode, packed, 0, elements, to, dest, tag);
+            request = start(mode, packed, 0, elements, to, dest, tag, false);
         } catch (RuntimeException failed) {
             Types.release(type, packed);
             throw failed;
@@ -208,11 +216,21 @@ final class Channel {
         return mode == SendMode.BUFFERED ? null : request;
     }
 
+    /**
+     * Hands a run of an array to the device.
+     *
+     * @param waitsHere whether the caller only waits for the send: then a non-synchronous send
+     *                  that the device completes at once returns null
+     */
     private org.mpjbuf.dev.Request start(SendMode mode, Object data, int index, int elements,
-                                         ProcessID to, int dest, int tag) throws MPIException {
+                                         ProcessID to, int dest, int tag, boolean waitsHere)
+        throws MPIException {
         try {
-            return mode == SendMode.SYNCHRONOUS
-                ? device.issend(data, index, elements, to, tag, context)
+            if (mode == SendMode.SYNCHRONOUS) {
+                return device.issend(data, index, elements, to, tag, context);
+            }
+            return waitsHere
+                ? device.sendOrStart(data, index, elements, to, tag, context)
                 : device.isend(data, index, elements, to, tag, context);
         } catch (DeviceException | IllegalArgumentException failed) {
             throw sendFailure(elements, dest, tag, failed);

@@ -129,6 +129,26 @@ public interface Device {
     Request isend(Object array, int offset, int count, ProcessID destination, int tag, int context);
 
     /**
+     * Starts a standard-mode send as {@link #isend} does, for a caller that will only wait for
+     * it (a blocking send): a send that completes at once may return {@code null} instead of a
+     * completed request, so that a device need not make a request for it (smdev's fast boxes),
+     * and such a send is then not one that {@link #peek()} returns. The arguments and exceptions
+     * are those of {@link #isend}; the default returns {@link #isend}'s request.
+     *
+     * @param array a primitive array, or an array of serializable objects
+     * @param offset index of the first element to send
+     * @param count number of elements to send
+     * @param destination the receiving rank
+     * @param tag the tag
+     * @param context the context id
+     * @return the request, or {@code null} if the send is complete and {@code array} may be reused
+     */
+    default Request sendOrStart(final Object array, final int offset, final int count, final ProcessID destination,
+                                final int tag, final int context) {
+        return isend(array, offset, count, destination, tag, context);
+    }
+
+    /**
      * Sends in standard mode and returns once {@code array} may be reused; the arguments and
      * exceptions are those of {@link #isend}.
      *

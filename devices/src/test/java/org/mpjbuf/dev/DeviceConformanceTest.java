@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Array;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -378,6 +379,38 @@ public abstract class DeviceConformanceTest extends DeviceBufferMessages {
     @Timeout(60)
     void shouldDeliverAroundTheProtocolSwitchLimit(final int delta) throws InterruptedException {
         exchangeBothOrders(eagerLimit() + delta);
+    }
+
+    /**
+     * {@link Device#sendOrStart} sends as {@link Device#isend} does, in order with it, whether it
+     * returns a request to wait for or {@code null} (sent at once).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 64, -1})
+    @Timeout(60)
+    void shouldDeliverWhatSendOrStartSendsInOrder(final int size) throws InterruptedException {
+        final int length = size < 0 ? eagerLimit() / Integer.BYTES + 1 : size;
+        inWorld(2, (device, rank, ids) -> {
+            if (rank == 0) {
+                for (int i = 0; i < 20; i++) {
+                    final int[] values = ints(length, i);
+                    final Request send = i % 2 == 0
+                        ? device.sendOrStart(values, 0, length, ids[1], 3, CONTEXT)
+                        : device.isend(values, 0, length, ids[1], 3, CONTEXT);
+                    if (send != null) {
+                        send.await();
+                        assertTrue(send.isComplete());
+                    }
+                    Arrays.fill(values, -1);
+                }
+            } else {
+                for (int i = 0; i < 20; i++) {
+                    final int[] in = new int[length];
+                    assertEquals(length, device.recv(in, 0, length, ids[0], 3, CONTEXT).elementCount());
+                    assertArrayEquals(ints(length, i), in, "message " + i);
+                }
+            }
+        });
     }
 
     @Test
