@@ -32,6 +32,10 @@ int main(int argc, char **argv) {
         fprintf(stderr, "exchange needs 2 ranks, not %d\n", size);
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
+    if (length < 1 || steps < 1 || rounds < 1 || work_seconds < 0) {
+        fprintf(stderr, "the vector's length, the steps and the rounds must be at least 1 and the work at least 0\n");
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
     int peer = 1 - rank;
     double *vector = calloc((size_t) length, sizeof(double));
     double *incoming = calloc((size_t) length, sizeof(double));

@@ -43,6 +43,10 @@ public final class ExchangeProgram {
         if (MPI.COMM_WORLD.Size() != 2) {
             throw new IllegalArgumentException("ExchangeProgram needs 2 ranks, not " + MPI.COMM_WORLD.Size());
         }
+        if (length < 1 || steps < 1 || rounds < 1 || workNanos < 0) {
+            throw new IllegalArgumentException("the vector's length, the steps and the rounds must be at least 1 and "
+                + "the work at least 0, not " + length + ", " + steps + ", " + rounds + " and " + workNanos / 1000);
+        }
         int peer = 1 - rank;
         double[] vector = new double[length];
         double[] incoming = new double[length];

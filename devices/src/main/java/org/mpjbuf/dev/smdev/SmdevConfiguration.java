@@ -27,9 +27,9 @@ public final class SmdevConfiguration {
      * Default: fast boxes. Measured alternately with the queues alone (benchmarks README, "Fast
      * boxes by default"), they gave the lower half round trip from 1 B to 1 KiB in every run, on
      * 2 ranks and on 3 ranks sharing 2 cores, NPB MG class A on 2 ranks 9027-9428 Mop/s against
-     * 7404-8173, CG class A on 4 ranks over 2 cores 2732-3150 against 2349-2592, and CG class A
-     * and B on 2 ranks and MG on 4 even within the noise. {@code false} keeps every message in
-     * the receiving rank's queues.
+     * 7404-8173, CG class A on 4 ranks over 2 cores 2732-3150 against 2349-2592; CG class A on 2
+     * ranks stayed within the spread of its runs (ahead in 9 of 17 pairs), CG class B on 2 ranks
+     * and MG on 4 even. {@code false} keeps every message in the receiving rank's queues.
      */
     public static final boolean FAST_BOXES_DEFAULT = true;
 
