@@ -24,6 +24,11 @@ public final class PredefinedFunction extends User_function {
         this.kind = kind;
     }
 
+    /** Returns the operation this function computes. */
+    OpKind kind() {
+        return kind;
+    }
+
     @Override
     public void Call(Object invec, int inoffset, Object inoutvec, int inoutoffset, int count,
                      Datatype datatype) throws MPIException {

@@ -43,6 +43,31 @@ public final class Reductions {
     }
 
     /**
+     * Combines a dense run of elements with a predefined {@code SUM}, {@code MAX} or {@code MIN}
+     * when the arrays are {@code double[]}, {@code long[]} or {@code int[]}, without
+     * {@link #apply}'s checks of the operands and its walk over the datatype's type map: for a
+     * collective that has checked its buffers against the datatype already, and combines a few
+     * elements at a time, where those checks would cost more than the arithmetic. Computes
+     * {@code inout[inoutIndex + i] = in[inIndex + i] op inout[inoutIndex + i]} for
+     * {@code i < length}, as {@link #apply} would for those elements.
+     *
+     * @param op the operation
+     * @param in the left operands
+     * @param inIndex index of the first left operand
+     * @param inout the right operands, and the results
+     * @param inoutIndex index of the first right operand
+     * @param length the number of elements
+     * @return {@code false}, having changed nothing, for any other operation or array type (or a
+     *     null operation), which {@link #apply} then handles and checks
+     * @throws MPIException {@code ERR_OP} if {@code op} has been freed
+     */
+    public static boolean combineRun(Op op, Object in, int inIndex, Object inout, int inoutIndex,
+                                     int length) throws MPIException {
+        return op != null && OpAccess.get().function(op) instanceof PredefinedFunction predefined
+            && ArrayReductions.combine(predefined.kind(), in, inIndex, inout, inoutIndex, length);
+    }
+
+    /**
      * Returns whether the operation is commutative, so that operands may be combined in any
      * order; non-commutative operations must be applied in rank order.
      *
@@ -52,10 +77,20 @@ public final class Reductions {
      * @throws MPIException {@code ERR_OP} if {@code op} is null or freed
      */
     public static boolean isCommutative(Op op) throws MPIException {
+        check(op);
+        return OpAccess.get().isCommutative(op);
+    }
+
+    /**
+     * Checks that an operation can be applied, before a collective starts to exchange anything.
+     *
+     * @param op the operation
+     * @throws MPIException {@code ERR_OP} if {@code op} is null or freed
+     */
+    public static void check(Op op) throws MPIException {
         if (op == null) {
             throw new MPIException(MPIException.ERR_OP, "op is null");
         }
         OpAccess.get().function(op);
-        return OpAccess.get().isCommutative(op);
     }
 }

@@ -151,4 +151,52 @@ class ReductionsTest {
             PredefinedOps.SUM::free).getErrorClass());
         assertThrows(NullPointerException.class, () -> new Op(null, true));
     }
+
+    @Test
+    void shouldCombineARunAsApplyDoesForSumMaxAndMinOfDoublesLongsAndInts() throws MPIException {
+        Op[] ops = {PredefinedOps.SUM, PredefinedOps.MAX, PredefinedOps.MIN};
+        for (Op op : ops) {
+            double[] doubles = {9, 1.5, -2, 7};
+            double[] doublesByApply = doubles.clone();
+            assertTrue(Reductions.combineRun(op, new double[] {0.25, 3, -1}, 0, doubles, 1, 3));
+            Reductions.apply(op, new double[] {0.25, 3, -1}, 0, doublesByApply, 1, 3, BasicTypes.DOUBLE);
+            assertArrayEquals(doublesByApply, doubles);
+            long[] longs = {Long.MAX_VALUE, 4, -8};
+            long[] longsByApply = longs.clone();
+            assertTrue(Reductions.combineRun(op, new long[] {5, 1, 2, 3}, 1, longs, 0, 3));
+            Reductions.apply(op, new long[] {5, 1, 2, 3}, 1, longsByApply, 0, 3, BasicTypes.LONG);
+            assertArrayEquals(longsByApply, longs);
+            int[] ints = {Integer.MIN_VALUE, 6};
+            int[] intsByApply = ints.clone();
+            assertTrue(Reductions.combineRun(op, new int[] {-1, 6}, 0, ints, 0, 2));
+            Reductions.apply(op, new int[] {-1, 6}, 0, intsByApply, 0, 2, BasicTypes.INT);
+            assertArrayEquals(intsByApply, ints);
+        }
+    }
+
+    @Test
+    void shouldLeaveOtherOperationsAndArraysOfACombinedRunToApply() throws MPIException {
+        double[] doubles = {2, 3};
+        assertFalse(Reductions.combineRun(PredefinedOps.PROD, new double[] {4, 5}, 0, doubles, 0, 2));
+        assertFalse(Reductions.combineRun(null, new double[] {4, 5}, 0, doubles, 0, 2));
+        assertArrayEquals(new double[] {2, 3}, doubles);
+        float[] floats = {2, 3};
+        assertFalse(Reductions.combineRun(PredefinedOps.SUM, new float[] {4, 5}, 0, floats, 0, 2));
+        assertArrayEquals(new float[] {2, 3}, floats);
+        Op max = new Op(new User_function() {
+            @Override
+            public void Call(Object invec, int inoffset, Object inoutvec, int inoutoffset, int count,
+                             Datatype datatype) {
+                throw new AssertionError("a user function is for apply to call");
+            }
+        }, true);
+        int[] ints = {1};
+        assertFalse(Reductions.combineRun(max, new int[] {7}, 0, ints, 0, 1));
+        assertArrayEquals(new int[] {1}, ints);
+        max.free();
+        assertEquals(MPIException.ERR_OP, assertThrows(MPIException.class, () ->
+            Reductions.combineRun(max, new int[] {7}, 0, ints, 0, 1)).getErrorClass());
+        assertEquals(MPIException.ERR_OP, assertThrows(MPIException.class, () ->
+            Reductions.check(null)).getErrorClass());
+    }
 }
