@@ -6,7 +6,6 @@ import org.mpjbuf.dev.MeetingPoint;
 import org.mpjbuf.mpj.coll.SelectionTable;
 import org.mpjbuf.mpj.datatype.BaseType;
 import org.mpjbuf.mpj.datatype.MappedDatatype;
-import org.mpjbuf.mpj.op.Reductions;
 
 /**
  * {@code Barrier} and small {@code Allreduce} calls of an intracommunicator whose ranks are
@@ -81,7 +80,7 @@ final class MeetingCollectives {
      */
     static void allreduce(Intracomm comm, MeetingPoint meeting, Object sendbuf, int sendoffset, Object recvbuf,
                           int recvoffset, int count, Datatype type, Op op) throws MPIException {
-        Reductions.check(op);
+        OpCombiner combiner = new OpCombiner(op, type);
         int elements = count * MappedDatatype.committed(type).size();
         int member = comm.Rank();
         long number = meeting.nextMeeting(member);
@@ -110,26 +109,13 @@ final class MeetingCollectives {
                 for (int i = 0; i < elements; i++) {
                     setBits(mine, i, meeting.inline(rank, number, i));
                 }
-                combine(op, type, mine, recvbuf, recvoffset, count, elements);
+                combiner.combine(mine, 0, recvbuf, recvoffset, count);
             }
             return;
         }
         System.arraycopy(meeting.slot(last, number), 0, recvbuf, recvoffset, elements);
         for (int rank = last - 1; rank >= 0; rank--) {
-            combine(op, type, meeting.slot(rank, number), recvbuf, recvoffset, count, elements);
-        }
-    }
-
-    /**
-     * Combines one rank's operand, from index 0 of {@code in}, into the result: a run of
-     * {@code double}, {@code long} or {@code int} under {@code SUM}, {@code MAX} or {@code MIN}
-     * directly ({@link Reductions#combineRun}), since {@link #allreduce}'s caller checked the
-     * buffers; any other operation or type through {@link Reductions#apply}.
-     */
-    private static void combine(Op op, Datatype type, Object in, Object inout, int inoutIndex, int count,
-                                int elements) throws MPIException {
-        if (!Reductions.combineRun(op, in, 0, inout, inoutIndex, elements)) {
-            Reductions.apply(op, in, 0, inout, inoutIndex, count, type);
+            combiner.combine(meeting.slot(rank, number), 0, recvbuf, recvoffset, count);
         }
     }
 

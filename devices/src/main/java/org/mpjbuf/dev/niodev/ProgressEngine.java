@@ -153,12 +153,11 @@ final class ProgressEngine implements Runnable {
      * Every peer is connected: with few enough of them, polling waiters read their sockets
      * directly from now on.
      *
-     * @param peers the connections to every peer
+     * @param peers the connections to every peer, an array the engine keeps
      */
     void allConnected(final Connection[] peers) {
         if (peers.length <= DIRECT_READ_PEERS) {
-            final Connection[] direct = peers.clone();
-            execute(() -> directReads = direct);
+            execute(() -> directReads = peers);
         }
     }
 
