@@ -146,7 +146,7 @@ final class Channel {
         ProcessID to = peer(dest, "dest");
         int elements = elementCount(type, count);
         if (buffers != null) {
-            return postPacked(mode, buf, offset, count, type, elements, to, dest, tag);
+            return postPacked(mode, buf, offset, count, type, elements, to, dest, tag, waitsHere);
         }
         int index = DatatypeEngine.contiguousIndex(type, offset, count);
         if (mode != SendMode.BUFFERED && index >= 0) {
@@ -172,11 +172,14 @@ final class Channel {
      * Packs a send into a pooled buffer and hands it to the device; the buffer (and a buffered
      * send's reservation) is released when the device request completes, or at once on failure.
      *
-     * @return the device request, or null for a buffered send (complete for the caller)
+     * @param waitsHere whether the caller only waits for the send: then a standard send that the
+     *                  device completes at once makes no device request
+     * @return the device request, or null for a buffered send or one sent at once for a caller
+     *         that waits here (complete for the caller)
      */
     private org.mpjbuf.dev.Request postPacked(SendMode mode, Object buf, int offset, int count,
                                               MappedDatatype type, int elements, ProcessID to, int dest,
-                                              int tag) throws MPIException {
+                                              int tag, boolean waitsHere) throws MPIException {
         AttachedBuffer attached = state.attached();
         long reserved = mode == SendMode.BUFFERED ? attached.reserve(Types.byteLength(type, elements)) : 0;
         Buffer packed;
@@ -188,8 +191,8 @@ final class Channel {
         }
         org.mpjbuf.dev.Request request;
         try {
-            request = mode == SendMode.SYNCHRONOUS
-                ? device.issend(packed, to, tag, context)
+            request = mode == SendMode.SYNCHRONOUS ? device.issend(packed, to, tag, context)
+                : mode == SendMode.STANDARD && waitsHere ? device.sendOrStart(packed, to, tag, context)
                 : device.isend(packed, to, tag, context);
         } catch (RuntimeException failed) {
             attached.release(reserved);
@@ -199,7 +202,7 @@ final class Channel {
             }
             throw failed;
         }
-        if (request.isComplete()) {
+        if (request == null || request.isComplete()) {
             // written already (an eager send): the buffer is the caller's again, no listener is needed
             buffers.free(packed);
             if (mode == SendMode.BUFFERED) {

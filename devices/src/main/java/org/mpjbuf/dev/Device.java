@@ -265,6 +265,24 @@ public interface Device {
     Request isend(Buffer buffer, ProcessID destination, int tag, int context);
 
     /**
+     * Starts a standard-mode send of a packed buffer as {@link #isend(Buffer, ProcessID, int, int)}
+     * does, for a caller that will only wait for it (a blocking send): a send that completes at
+     * once may return {@code null} instead of a completed request, so that a device need not make
+     * a request for it (a process device's eager message), and such a send is then not one that
+     * {@link #peek()} returns. The arguments and exceptions are those of
+     * {@link #isend(Buffer, ProcessID, int, int)}; the default returns its request.
+     *
+     * @param buffer a committed buffer
+     * @param destination the receiving rank
+     * @param tag the tag
+     * @param context the context id
+     * @return the request, or {@code null} if the send is complete and {@code buffer} may be reused
+     */
+    default Request sendOrStart(final Buffer buffer, final ProcessID destination, final int tag, final int context) {
+        return isend(buffer, destination, tag, context);
+    }
+
+    /**
      * Sends a packed buffer in standard mode; arguments and exceptions as
      * {@link #isend(Buffer, ProcessID, int, int)}.
      *

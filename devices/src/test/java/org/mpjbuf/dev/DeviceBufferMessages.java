@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -92,6 +95,48 @@ public abstract class DeviceBufferMessages extends DeviceOrderingProperties {
                 checkPacked(early, intCount, 2);
                 factory.free(late);
                 factory.free(early);
+            }
+        });
+    }
+
+    /**
+     * {@link Device#sendOrStart(Buffer, ProcessID, int, int)} and {@code isend} mixed, with the
+     * receiver late so that the eager credit runs out: every message arrives whole and in order,
+     * though each buffer is freed (and its memory packed again) as soon as its send is complete.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 300, -1})
+    @Timeout(60)
+    void shouldDeliverWhatABufferSendOrStartSendsInOrder(final int size) throws InterruptedException {
+        final int intCount = size >= 0 ? size : eagerLimit() / Integer.BYTES + 16;
+        final int messages = 24;
+        inWorld(2, (device, rank, ids) -> {
+            if (rank == 0) {
+                final Map<Request, Buffer> pending = new LinkedHashMap<>();
+                for (int i = 0; i < messages; i++) {
+                    final Buffer buffer = packed(intCount, i);
+                    final Request send = i % 3 == 2
+                        ? device.isend(buffer, ids[1], 4, CONTEXT)
+                        : device.sendOrStart(buffer, ids[1], 4, CONTEXT);
+                    if (send == null) {
+                        factory.free(buffer);
+                    } else {
+                        pending.put(send, buffer);
+                    }
+                }
+                device.send(new int[0], 0, 0, ids[1], 5, CONTEXT);
+                pending.forEach((send, buffer) -> {
+                    send.await();
+                    factory.free(buffer);
+                });
+            } else {
+                device.recv(new int[0], 0, 0, ids[0], 5, CONTEXT);
+                for (int i = 0; i < messages; i++) {
+                    final Buffer in = factory.allocate(4 * intCount + 1024);
+                    assertEquals(intCount, device.recv(in, ids[0], 4, CONTEXT).elementCount(), "message " + i);
+                    checkPacked(in, intCount, i);
+                    factory.free(in);
+                }
             }
         });
     }

@@ -12,6 +12,7 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import org.agrona.collections.Int2ObjectHashMap;
 import org.agrona.collections.Long2ObjectHashMap;
+import org.mpjbuf.Buffer;
 import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.protocol.Arrival;
 import org.mpjbuf.dev.protocol.Delivery;
@@ -161,11 +162,26 @@ final class IbvdevLink implements Link, VerbsChannel.Listener, AutoCloseable {
     public void sendEager(final MessageRequest send) {
         frameLock.lock();
         try {
-            encode(FrameDescriptor.EAGER, send.buffer != null ? FrameDescriptor.FLAG_BUFFER : 0, send.tag,
-                send.context, send.count, send.typeCode(), send.messageLength, send.messageLength, send.dynamicLength,
-                -1, 0);
+            encode(FrameDescriptor.EAGER, (byte) 0, send.tag, send.context, send.count, send.typeCode(),
+                send.messageLength, send.messageLength, 0, -1, 0);
             Delivery.copy(send, outgoing.asSlice(HEADER, send.messageLength));
             post(send.messageLength);
+        } finally {
+            frameLock.unlock();
+        }
+    }
+
+    @Override
+    public void sendEager(final Buffer message, final int tag, final int context, final int firstCount,
+                          final int firstTypeCode) {
+        final int dynamicLength = message.dynamicLength();
+        final int length = message.staticLength() + dynamicLength;
+        frameLock.lock();
+        try {
+            encode(FrameDescriptor.EAGER, FrameDescriptor.FLAG_BUFFER, tag, context, firstCount, firstTypeCode, length,
+                length, dynamicLength, -1, 0);
+            Delivery.copy(message, outgoing.asSlice(HEADER, length));
+            post(length);
         } finally {
             frameLock.unlock();
         }

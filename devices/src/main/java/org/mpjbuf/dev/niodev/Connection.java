@@ -9,6 +9,7 @@ import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.ReentrantLock;
 
+import org.mpjbuf.Buffer;
 import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.protocol.Arrival;
 import org.mpjbuf.dev.protocol.EagerCredit;
@@ -111,21 +112,30 @@ final class Connection implements Link {
         return credit;
     }
 
-    /**
-     * One EAGER frame: a buffer straight from its own memory (what the socket does not take at
-     * once is staged), an array run staged into a pooled block first.
-     */
+    /** One EAGER frame: a small run copied in behind its header, a larger one staged into a pooled block first. */
     @Override
     public void sendEager(final MessageRequest send) {
-        if (OutFrame.inlines(send)) {
-            sendInline(send);
-        } else if (send.buffer != null) {
-            sendParts(FrameDescriptor.EAGER, send.tag, send.context, send.count, send.typeCode(),
-                send.buffer.staticByteBuffer(), send.dynamicLength > 0 ? send.buffer.dynamicByteBuffer() : null,
-                send.dynamicLength, -1, 0, null);
+        if (OutFrame.inlines(send.messageLength)) {
+            sendInline(send.tag, send.context, send.count, send.typeCode(), send, null);
         } else {
             send(FrameDescriptor.EAGER, (byte) 0, send.tag, send.context, send.count, send.typeCode(),
                 protocol.stage(send), send.messageLength, send.messageLength, send.dynamicLength, -1, 0);
+        }
+    }
+
+    /**
+     * One EAGER frame: a small buffer message copied in behind its header, a larger one written
+     * straight from the buffer's own memory (what the socket does not take at once is staged).
+     */
+    @Override
+    public void sendEager(final Buffer message, final int tag, final int context, final int firstCount,
+                          final int firstTypeCode) {
+        final int dynamicLength = message.dynamicLength();
+        if (OutFrame.inlines(message.staticLength() + dynamicLength)) {
+            sendInline(tag, context, firstCount, firstTypeCode, null, message);
+        } else {
+            sendParts(FrameDescriptor.EAGER, tag, context, firstCount, firstTypeCode, message.staticByteBuffer(),
+                dynamicLength > 0 ? message.dynamicByteBuffer() : null, dynamicLength, -1, 0, null);
         }
     }
 
@@ -189,22 +199,29 @@ final class Connection implements Link {
     }
 
     /**
-     * Encodes and sends a small eager message copied in behind its header ({@link OutFrame#inline}).
+     * Encodes and sends a small eager message copied in behind its header ({@link OutFrame#inline}):
+     * an array run's send, or a buffer message.
      *
      * @throws DeviceException if the connection is closed
      */
-    private void sendInline(final MessageRequest send) {
+    private void sendInline(final int tag, final int context, final int count, final int typeCode,
+                            final MessageRequest run, final Buffer message) {
         writeLock.lock();
         try {
             if (closedBecause != null) {
                 throw new DeviceException("cannot send to rank " + rank + ": " + closedBecause);
             }
             final OutFrame frame = spare.isEmpty() ? new OutFrame() : spare.poll();
+            final int dynamicLength = message != null ? message.dynamicLength() : 0;
+            final int length = message != null ? message.staticLength() + dynamicLength : run.messageLength;
             FrameDescriptor.encode(frame.header, FrameDescriptor.EAGER,
-                send.buffer != null ? FrameDescriptor.FLAG_BUFFER : 0, send.tag, send.context, send.count,
-                send.typeCode(), send.messageLength, send.messageLength, send.dynamicLength, credit.takeReturnable(),
-                -1, 0);
-            frame.inline(send);
+                message != null ? FrameDescriptor.FLAG_BUFFER : 0, tag, context, count, typeCode, length, length,
+                dynamicLength, credit.takeReturnable(), -1, 0);
+            if (message != null) {
+                frame.inline(message, length);
+            } else {
+                frame.inline(run);
+            }
             writeOrQueue(frame);
         } finally {
             writeLock.unlock();

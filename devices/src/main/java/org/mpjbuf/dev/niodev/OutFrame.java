@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
 
+import org.mpjbuf.Buffer;
 import org.mpjbuf.dev.protocol.Delivery;
 import org.mpjbuf.dev.protocol.FrameDescriptor;
 import org.mpjbuf.dev.protocol.MessageRequest;
@@ -52,15 +53,25 @@ final class OutFrame {
      * {@link #INLINE_BYTES}, whose frame then needs no pooled block, no buffer view and one
      * buffer to write.
      */
-    static boolean inlines(final MessageRequest send) {
-        return send.messageLength <= INLINE_BYTES;
+    static boolean inlines(final int messageLength) {
+        return messageLength <= INLINE_BYTES;
     }
 
-    /** Copies an eager send's message in behind the encoded header: the frame is that one buffer. */
+    /** Copies an eager send's array run in behind the encoded header: the frame is that one buffer. */
     void inline(final MessageRequest send) {
-        block = null;
         Delivery.copy(send, inlinePayload);
-        header.limit(FrameDescriptor.HEADER_LENGTH + send.messageLength);
+        inlined(send.messageLength);
+    }
+
+    /** Copies a buffer message of {@code length} bytes in behind the encoded header: the frame is that one buffer. */
+    void inline(final Buffer message, final int length) {
+        Delivery.copy(message, inlinePayload);
+        inlined(length);
+    }
+
+    private void inlined(final int length) {
+        block = null;
+        header.limit(FrameDescriptor.HEADER_LENGTH + length);
         gather[0] = header;
         count = 1;
     }

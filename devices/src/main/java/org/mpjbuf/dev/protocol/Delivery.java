@@ -61,11 +61,7 @@ public final class Delivery {
      */
     public static void copy(final MessageRequest send, final MemorySegment target) {
         if (send.buffer != null) {
-            final MemorySegment staticPart = send.buffer.staticSegment();
-            MemorySegment.copy(staticPart, 0, target, 0, staticPart.byteSize());
-            if (send.dynamicLength > 0) {
-                MemorySegment.copy(send.buffer.dynamicSegment(), 0, target, staticPart.byteSize(), send.dynamicLength);
-            }
+            copy(send.buffer, target);
         } else if (send.objectBytes != null) {
             MemorySegment.copy(send.objectBytes, 0, target, ValueLayout.JAVA_BYTE, 0, send.messageLength);
         } else if (send.type == ElementType.BOOLEAN) {
@@ -75,6 +71,21 @@ public final class Delivery {
             }
         } else {
             MemorySegment.copy(send.array, send.offset, target, send.type.layout(), 0, send.count);
+        }
+    }
+
+    /**
+     * Copies a committed buffer's message into memory: its static then its dynamic part.
+     *
+     * @param message the buffer
+     * @param target at least the message's bytes
+     */
+    public static void copy(final Buffer message, final MemorySegment target) {
+        final MemorySegment staticPart = message.staticSegment();
+        MemorySegment.copy(staticPart, 0, target, 0, staticPart.byteSize());
+        final int dynamicLength = message.dynamicLength();
+        if (dynamicLength > 0) {
+            MemorySegment.copy(message.dynamicSegment(), 0, target, staticPart.byteSize(), dynamicLength);
         }
     }
 

@@ -1,5 +1,7 @@
 package org.mpjbuf.dev.protocol;
 
+import org.mpjbuf.Buffer;
+
 /**
  * What {@link Protocol} needs from a process device's transport to one peer: the frames a message
  * becomes, however the transport carries them (niodev: a TCP stream; ibvdev: sends and RDMA
@@ -31,12 +33,27 @@ public interface Link {
     EagerCredit credit();
 
     /**
-     * Sends a whole standard-mode message at once (its eager credit has been taken). On return the
-     * send's array or buffer may be reused: what the transport has not taken yet is copied.
+     * Sends a whole standard-mode message of an array run or of objects at once (its eager credit
+     * has been taken). On return the send's array may be reused: what the transport has not taken
+     * yet is copied.
      *
      * @param send the send, not yet complete; the protocol completes it
      */
     void sendEager(MessageRequest send);
+
+    /**
+     * Sends a whole standard-mode buffer message at once (its eager credit has been taken), with
+     * no request. On return the buffer may be reused: what the transport has not taken yet is
+     * copied.
+     *
+     * @param message the committed buffer
+     * @param tag the tag
+     * @param context the context
+     * @param firstCount the elements of the buffer's first section
+     * @param firstTypeCode the frame code of its first section's element type
+     *     ({@link MessageRequest#typeCode()})
+     */
+    void sendEager(Buffer message, int tag, int context, int firstCount, int firstTypeCode);
 
     /**
      * Sends a rendezvous message's request to send: its envelope and {@link MessageRequest#id}.

@@ -259,9 +259,30 @@ public abstract class MessageDevice implements Device {
         return startSend(buffer, destination, tag, context, false);
     }
 
+    /**
+     * An eager message to a peer whose credit holds it is written at once and makes no request
+     * ({@link Protocol#sendEager}); any other send starts as {@link #isend(Buffer, ProcessID, int, int)}.
+     */
+    @Override
+    public Request sendOrStart(final Buffer buffer, final ProcessID destination, final int tag, final int context) {
+        checkActive();
+        final int destinationRank = checkBufferSend(buffer, destination, tag);
+        final long first = Sections.firstSection(buffer.staticSegment());
+        final int dynamicLength = buffer.dynamicLength();
+        final int messageLength = checkLength((long) buffer.staticLength() + dynamicLength);
+        if (protocol.sendEager(buffer, destinationRank, tag, context, Sections.count(first), Sections.type(first),
+            messageLength)) {
+            return null;
+        }
+        return startSend(buffer, destinationRank, tag, context, false, first, dynamicLength, messageLength);
+    }
+
     @Override
     public void send(final Buffer buffer, final ProcessID destination, final int tag, final int context) {
-        startSend(buffer, destination, tag, context, false).awaitCompletion();
+        final Request send = sendOrStart(buffer, destination, tag, context);
+        if (send != null) {
+            ((MessageRequest) send).awaitCompletion();
+        }
     }
 
     @Override
@@ -297,18 +318,32 @@ public abstract class MessageDevice implements Device {
     private MessageRequest startSend(final Buffer buffer, final ProcessID destination, final int tag,
                                      final int context, final boolean synchronous) {
         checkActive();
+        final int destinationRank = checkBufferSend(buffer, destination, tag);
+        final int dynamicLength = buffer.dynamicLength();
+        return startSend(buffer, destinationRank, tag, context, synchronous,
+            Sections.firstSection(buffer.staticSegment()), dynamicLength,
+            checkLength((long) buffer.staticLength() + dynamicLength));
+    }
+
+    private MessageRequest startSend(final Buffer buffer, final int destinationRank, final int tag, final int context,
+                                     final boolean synchronous, final long firstSection, final int dynamicLength,
+                                     final int messageLength) {
+        final MessageRequest send = new MessageRequest(this, MessageRequest.SEND, synchronous, destinationRank, tag,
+            context, null, 0, Sections.count(firstSection), Sections.type(firstSection), buffer, null);
+        send.dynamicLength = dynamicLength;
+        send.messageLength = messageLength;
+        return protocol.send(send);
+    }
+
+    /** Checks a buffer send's arguments and returns the destination's rank. */
+    private int checkBufferSend(final Buffer buffer, final ProcessID destination, final int tag) {
         Objects.requireNonNull(buffer, "send buffer");
         if (!buffer.isReadable()) {
             throw new IllegalArgumentException("the send buffer is not committed: call commit() before sending it");
         }
         final int destinationRank = Checks.destination(destination, size);
         Checks.sendTag(tag);
-        final long first = Sections.firstSection(buffer.staticSegment());
-        final MessageRequest send = new MessageRequest(this, MessageRequest.SEND, synchronous, destinationRank, tag,
-            context, null, 0, Sections.count(first), Sections.type(first), buffer, null);
-        send.dynamicLength = buffer.dynamicLength();
-        send.messageLength = checkLength((long) buffer.staticLength() + send.dynamicLength);
-        return protocol.send(send);
+        return destinationRank;
     }
 
     private int checkLength(final long length) {

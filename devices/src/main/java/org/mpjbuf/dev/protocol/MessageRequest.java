@@ -110,6 +110,16 @@ public final class MessageRequest extends Queued implements Request {
      * @return 0 for none, else the type's ordinal plus 1
      */
     public int typeCode() {
+        return typeCode(type);
+    }
+
+    /**
+     * Returns an element type's code in a frame.
+     *
+     * @param type the type, or {@code null} for none
+     * @return 0 for none, else the type's ordinal plus 1
+     */
+    static int typeCode(final ElementType type) {
         return type == null ? 0 : type.ordinal() + 1;
     }
 

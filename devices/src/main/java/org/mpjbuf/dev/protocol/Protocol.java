@@ -3,9 +3,11 @@ package org.mpjbuf.dev.protocol;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
 
+import org.mpjbuf.Buffer;
 import org.mpjbuf.buddy.BufferPool;
 import org.mpjbuf.buddy.PoolExhaustedException;
 import org.mpjbuf.dev.DeviceException;
+import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.Status;
 
@@ -116,7 +118,11 @@ public final class Protocol {
         }
         final Link link = links[send.peer];
         if (eager && link.credit().tryTake(send.messageLength)) {
-            link.sendEager(send);
+            if (send.buffer != null) {
+                link.sendEager(send.buffer, send.tag, send.context, send.count, send.typeCode());
+            } else {
+                link.sendEager(send);
+            }
             send.complete(null, null);
         } else {
             matcher.registerSend(send);
@@ -128,6 +134,38 @@ public final class Protocol {
             }
         }
         return send;
+    }
+
+    /**
+     * Sends a buffer message eagerly without a request, if it can go at once: to a peer, no longer
+     * than the eager limit, and within the peer's eager credit. Otherwise nothing happens and the
+     * caller starts a send with a request ({@link #send}).
+     *
+     * @param buffer the committed buffer
+     * @param peer the destination's rank
+     * @param tag the tag
+     * @param context the context
+     * @param firstCount the elements of the buffer's first section
+     * @param firstType the element type of its first section, or {@code null} if it has none
+     * @param messageLength the message's bytes, static and dynamic
+     * @return whether the message was sent; the buffer is the caller's again either way
+     * @throws DeviceException if the destination is gone or the link to it fails
+     */
+    boolean sendEager(final Buffer buffer, final int peer, final int tag, final int context, final int firstCount,
+                      final ElementType firstType, final int messageLength) {
+        if (peer == rank || messageLength > eagerLimit) {
+            return false;
+        }
+        final String gone = matcher.gone(peer);
+        if (gone != null) {
+            throw new DeviceException("cannot send to rank " + peer + ": " + gone);
+        }
+        final Link link = links[peer];
+        if (!link.credit().tryTake(messageLength)) {
+            return false;
+        }
+        link.sendEager(buffer, tag, context, firstCount, MessageRequest.typeCode(firstType));
+        return true;
     }
 
     /** Starts a receive or probe: matches it against the arrived messages, or posts it. */
