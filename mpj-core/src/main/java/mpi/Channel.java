@@ -302,7 +302,7 @@ final class Channel {
     private void startPackedRecv(Request target, Object buf, int offset, int count, MappedDatatype type,
                                  int elements, ProcessID from, int source, int tag) throws MPIException {
         Buffer buffer = receiveBuffer(type, elements);
-        org.mpjbuf.dev.Request request = postPackedRecv(buffer, elements, from, source, tag);
+        org.mpjbuf.dev.Request request = postPackedRecv(buffer, elements, from, source, tag, false);
         target.track(request, new BufferReceive(buffers, buffer, buf, offset, count, type, elements, received));
     }
 
@@ -316,7 +316,7 @@ final class Channel {
         ProcessID from = sourceId(source);
         int elements = elementCount(type, count);
         Buffer buffer = receiveBuffer(type, elements);
-        org.mpjbuf.dev.Request request = postPackedRecv(buffer, elements, from, source, tag);
+        org.mpjbuf.dev.Request request = postPackedRecv(buffer, elements, from, source, tag, true);
         Waiter.await(request, state);
         org.mpjbuf.dev.Status arrived;
         try {
@@ -336,11 +336,19 @@ final class Channel {
         }
     }
 
-    /** Posts the device receive into {@code buffer}; a failure to post frees the buffer at once. */
-    private org.mpjbuf.dev.Request postPackedRecv(Buffer buffer, int elements, ProcessID from, int source, int tag)
-        throws MPIException {
+    /**
+     * Posts the device receive into {@code buffer}; a failure to post frees the buffer at once.
+     *
+     * @param waitsHere whether the caller waits for the receive and then lets go of it (a blocking
+     *                  receive), so that the device may reuse its request
+     *                  ({@link org.mpjbuf.dev.Device#irecvToWait})
+     */
+    private org.mpjbuf.dev.Request postPackedRecv(Buffer buffer, int elements, ProcessID from, int source, int tag,
+                                                  boolean waitsHere) throws MPIException {
         try {
-            return device.irecv(buffer, from, deviceTag(tag), context);
+            return waitsHere
+                ? device.irecvToWait(buffer, from, deviceTag(tag), context)
+                : device.irecv(buffer, from, deviceTag(tag), context);
         } catch (RuntimeException failed) {
             buffers.free(buffer);
             if (failed instanceof DeviceException || failed instanceof IllegalArgumentException) {

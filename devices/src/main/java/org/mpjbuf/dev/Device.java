@@ -335,6 +335,27 @@ public interface Device {
     Request irecv(Buffer buffer, ProcessID source, int tag, int context);
 
     /**
+     * Starts a receive into a buffer as {@link #irecv(Buffer, ProcessID, int, int)} does, for a
+     * caller that waits for it on this thread and lets go of it once it has completed (a blocking
+     * receive). Once the request has completed and this thread has taken its status or failure
+     * ({@link Request#await()}, {@link Request#test()}, {@link Request#failure()}), a device may
+     * hand the same request object to this thread's next receive through this method, so that a
+     * blocking receive makes no request: the caller must not use the request after taking its
+     * result, nor rely on a completion listener it registered. Such a receive is not one that
+     * {@link #peek()} returns. The arguments and exceptions are those of
+     * {@link #irecv(Buffer, ProcessID, int, int)}; the default returns its request.
+     *
+     * @param buffer a buffer whose static storage can hold the message's static part
+     * @param source the sending rank, or {@link #ANY_SOURCE}
+     * @param tag the tag, or {@link #ANY_TAG}
+     * @param context the context id
+     * @return the request, valid until it has completed and its status has been taken
+     */
+    default Request irecvToWait(final Buffer buffer, final ProcessID source, final int tag, final int context) {
+        return irecv(buffer, source, tag, context);
+    }
+
+    /**
      * Receives into a buffer; arguments and exceptions as
      * {@link #irecv(Buffer, ProcessID, int, int)}.
      *

@@ -141,6 +141,61 @@ public abstract class DeviceBufferMessages extends DeviceOrderingProperties {
         });
     }
 
+    /**
+     * Blocking receives through {@link Device#irecvToWait}, one after the other on one thread, each
+     * with its own status and data (a device may hand out the same request again); one left
+     * pending while the next starts, and one cancelled, do not disturb the others.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 300, -1})
+    @Timeout(60)
+    void shouldGiveEachReceiveToWaitItsOwnMessage(final int size) throws InterruptedException {
+        final int intCount = size >= 0 ? size : eagerLimit() / Integer.BYTES + 16;
+        final int messages = 12;
+        inWorld(2, (device, rank, ids) -> {
+            if (rank == 0) {
+                device.recv(new int[0], 0, 0, ids[1], 0, CONTEXT);
+                for (int i = 0; i < messages; i++) {
+                    final Buffer buffer = packed(intCount, i);
+                    device.send(buffer, ids[1], 10 + i, CONTEXT);
+                    factory.free(buffer);
+                }
+                final Buffer last = packed(intCount, 99);
+                device.send(last, ids[1], 99, CONTEXT);
+                final Buffer first = packed(intCount, 98);
+                device.send(first, ids[1], 98, CONTEXT);
+                factory.free(last);
+                factory.free(first);
+            } else {
+                final Buffer cancelledInto = factory.allocate(64);
+                final Request cancelled = device.irecvToWait(cancelledInto, ids[0], 7, CONTEXT);
+                assertTrue(cancelled.cancel());
+                assertTrue(cancelled.await().cancelled());
+                device.send(new int[0], 0, 0, ids[0], 0, CONTEXT);
+                for (int i = 0; i < messages; i++) {
+                    final Buffer in = factory.allocate(4 * intCount + 1024);
+                    final Status status = device.irecvToWait(in, Device.ANY_SOURCE, Device.ANY_TAG, CONTEXT).await();
+                    assertEquals(10 + i, status.tag(), "message " + i);
+                    assertEquals(ids[0], status.source());
+                    assertEquals(intCount, status.elementCount());
+                    checkPacked(in, intCount, i);
+                    factory.free(in);
+                }
+                final Buffer pendingInto = factory.allocate(4 * intCount + 1024);
+                final Request pending = device.irecvToWait(pendingInto, ids[0], 98, CONTEXT);
+                final Buffer nextInto = factory.allocate(4 * intCount + 1024);
+                final Request next = device.irecvToWait(nextInto, ids[0], 99, CONTEXT);
+                assertEquals(99, next.await().tag());
+                assertEquals(98, pending.await().tag());
+                checkPacked(nextInto, intCount, 99);
+                checkPacked(pendingInto, intCount, 98);
+                factory.free(cancelledInto);
+                factory.free(pendingInto);
+                factory.free(nextInto);
+            }
+        });
+    }
+
     @Test
     @Timeout(60)
     void shouldReceiveAnArrayMessageAsABufferAndABufferMessageAsAnArray() throws InterruptedException {

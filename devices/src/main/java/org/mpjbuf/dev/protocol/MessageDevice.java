@@ -53,6 +53,8 @@ public abstract class MessageDevice implements Device {
     private Protocol protocol;
     private Link[] links;
     private final Completions completions = new Completions();
+    /** Each thread's blocking buffer receive, reused for its next one ({@link #irecvToWait}). */
+    private final ThreadLocal<MessageRequest> blockingReceives = new ThreadLocal<>();
 
     /**
      * Creates the device.
@@ -395,9 +397,29 @@ public abstract class MessageDevice implements Device {
             null, 0, -1, null, buffer, null));
     }
 
+    /**
+     * Reuses the calling thread's previous blocking buffer receive once it is done with
+     * ({@link MessageRequest#doneWith()}); a thread whose last one was left pending (its wait
+     * unwound) gets a new one.
+     */
+    @Override
+    public Request irecvToWait(final Buffer buffer, final ProcessID source, final int tag, final int context) {
+        checkActive();
+        Objects.requireNonNull(buffer, "receive buffer");
+        final int sourceRank = Checks.source(source, size);
+        MessageRequest receive = blockingReceives.get();
+        if (receive != null && receive.doneWith()) {
+            receive.reuse(sourceRank, tag, context, buffer);
+        } else {
+            receive = MessageRequest.blockingReceive(this, sourceRank, tag, context, buffer);
+            blockingReceives.set(receive);
+        }
+        return protocol.receive(receive);
+    }
+
     @Override
     public Status recv(final Buffer buffer, final ProcessID source, final int tag, final int context) {
-        return irecv(buffer, source, tag, context).await();
+        return irecvToWait(buffer, source, tag, context).await();
     }
 
     @Override

@@ -22,7 +22,9 @@ import org.mpjbuf.dev.Status;
  * <p>The envelope and data fields are written by the starting thread before the request is
  * published (under the matcher's lock, or by handing it to a connection) and do not change
  * afterwards, except {@link #id} and {@link #matched}, which the thread holding the matcher's lock
- * sets. Completion happens once ({@link #complete}) and is published by a volatile write; the
+ * sets. A thread's blocking buffer receive ({@link #blockingReceive}) is reused for its next one
+ * once it has {@linkplain #doneWith() been let go}: {@link #reuse} writes its envelope afresh before it is
+ * published again. Completion happens once ({@link #complete}) and is published by a volatile write; the
  * waiting thread spins for its rank's adaptive {@link SpinBudget}, polling the device's progress
  * on every turn ({@link MessageDevice#poll()}), then parks until the completing thread unparks it.
  */
@@ -52,11 +54,11 @@ public final class MessageRequest extends Queued implements Request {
     final byte kind;
     final boolean synchronous;
     /** The destination of a send; the requested source (or ANY_RANK) of a receive or probe. */
-    public final int peer;
+    public int peer;
     /** The tag of a send, or the tag (or ANY_TAG) a receive or probe accepts. */
-    public final int tag;
+    public int tag;
     /** The context. */
-    public final int context;
+    public int context;
     /** The array of an array send or receive, {@code null} otherwise. */
     final Object array;
     final int offset;
@@ -65,7 +67,7 @@ public final class MessageRequest extends Queued implements Request {
     /** Element type of an array request or of a buffer send's first section, {@code null} if none. */
     public final ElementType type;
     /** The buffer of a buffer send or receive, {@code null} otherwise. */
-    public final Buffer buffer;
+    public Buffer buffer;
     /** Where a sink receive puts its elements. */
     final ElementSink sink;
     /** Bytes of a send's message. */
@@ -86,6 +88,12 @@ public final class MessageRequest extends Queued implements Request {
     private volatile Thread waiter;
     private Status status;
     private DeviceException failure;
+    /** Whether this is a thread's blocking buffer receive, which is reused and which {@code peek()} does not return. */
+    private boolean reusable;
+    /** Set once the completing thread has finished with this request. */
+    private volatile boolean settled;
+    /** Set when the result of the completed request has been read (by the thread that reuses it). */
+    private boolean taken;
 
     MessageRequest(final MessageDevice owner, final byte kind, final boolean synchronous, final int peer, final int tag,
                   final int context, final Object array, final int offset, final int count, final ElementType type,
@@ -102,6 +110,49 @@ public final class MessageRequest extends Queued implements Request {
         this.type = type;
         this.buffer = buffer;
         this.sink = sink;
+    }
+
+    /**
+     * Makes a thread's blocking receive into a buffer, which the thread may {@linkplain #reuse reuse}
+     * for its next one once this one has {@linkplain #doneWith() been let go}.
+     */
+    static MessageRequest blockingReceive(final MessageDevice owner, final int source, final int tag,
+                                          final int context, final Buffer buffer) {
+        final MessageRequest receive = new MessageRequest(owner, RECEIVE, false, source, tag, context, null, 0, -1,
+            null, buffer, null);
+        receive.reusable = true;
+        return receive;
+    }
+
+    /**
+     * Tells whether a blocking receive is done with, so that its thread may reuse it: the
+     * completing thread has woken its waiter and run its listeners, and the receiving thread has
+     * taken its status or failure. Called by the thread that made the request.
+     *
+     * @return whether the request may be reused
+     */
+    boolean doneWith() {
+        return taken && settled;
+    }
+
+    /**
+     * Prepares a blocking buffer receive that is done with for the same thread's next one, before it is
+     * published again.
+     */
+    void reuse(final int source, final int receiveTag, final int receiveContext, final Buffer into) {
+        peer = source;
+        tag = receiveTag;
+        context = receiveContext;
+        buffer = into;
+        id = -1;
+        matched = null;
+        status = null;
+        failure = null;
+        waiter = null;
+        taken = false;
+        settled = false;
+        LISTENERS.setRelease(this, null);
+        STATE.setRelease(this, PENDING);
     }
 
     /**
@@ -151,10 +202,13 @@ public final class MessageRequest extends Queued implements Request {
         if (parked != null) {
             LockSupport.unpark(parked);
         }
-        owner.requestCompleted(this);
+        if (!reusable) {
+            owner.requestCompleted(this);
+        }
         if (LISTENERS.getAcquire(this) != null) {
             runListeners();
         }
+        settled = true;
         return true;
     }
 
@@ -184,7 +238,11 @@ public final class MessageRequest extends Queued implements Request {
 
     @Override
     public DeviceException failure() {
-        return isComplete() ? failure : null;
+        if (!isComplete()) {
+            return null;
+        }
+        taken = true;
+        return failure;
     }
 
     @Override
@@ -233,6 +291,7 @@ public final class MessageRequest extends Queued implements Request {
     }
 
     private Status result() {
+        taken = true;
         final DeviceException error = failure;
         if (error != null) {
             throw error;
