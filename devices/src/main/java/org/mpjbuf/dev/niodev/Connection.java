@@ -68,6 +68,11 @@ final class Connection implements Link {
     private byte[] readingDynamic;
     private Arrival reading;
     private MessageRequest readingFor;
+    /**
+     * The arrival of the last eager message read straight into its receive, delivered: the next
+     * eager frame's arrival, so that such messages make none; {@code null} while in use.
+     */
+    private Arrival spareArrival;
     private volatile String closedBecause;
     volatile boolean byeReceived;
     volatile boolean byeAcknowledged;
@@ -547,8 +552,7 @@ final class Connection implements Link {
                     throw new MalformedFrameException("malformed frame: send id is " + h.sendId
                         + ", expected >= 0");
                 }
-                final Arrival arrival = new Arrival(rank, h.tag, h.context, h.isBuffer(), h.elementType,
-                    h.elementCount, h.messageLength, h.dynamicLength, h.order, rendezvous ? h.sendId : -1, null);
+                final Arrival arrival = arrival(h, rendezvous);
                 if (!rendezvous && h.payloadLength > 0) {
                     credit.received(h.messageLength);
                     final MessageRequest receive = h.isBuffer() ? protocol.matchInPlace(arrival) : null;
@@ -595,6 +599,19 @@ final class Connection implements Link {
         }
     }
 
+    /** The arrival of a frame just decoded: the spare one for an eager message, if there is one. */
+    private Arrival arrival(final FrameHeader h, final boolean rendezvous) {
+        final Arrival spare = spareArrival;
+        if (spare == null || rendezvous) {
+            return new Arrival(rank, h.tag, h.context, h.isBuffer(), h.elementType, h.elementCount, h.messageLength,
+                h.dynamicLength, h.order, rendezvous ? h.sendId : -1, null);
+        }
+        spareArrival = null;
+        spare.reuse(h.tag, h.context, h.isBuffer(), h.elementType, h.elementCount, h.messageLength, h.dynamicLength,
+            h.order);
+        return spare;
+    }
+
     private void readPayload(final Arrival arrival, final MessageRequest receive) {
         reading = arrival;
         readingFor = receive;
@@ -629,6 +646,9 @@ final class Connection implements Link {
         readingDynamic = null;
         if (receive != null && arrival.block == null) {
             protocol.dataArrivedInPlace(arrival, receive, dynamic);
+            if (!arrival.isRendezvous()) {
+                spareArrival = arrival;
+            }
         } else if (receive == null) {
             protocol.arrived(arrival);
         } else {

@@ -14,27 +14,29 @@ import org.mpjbuf.dev.Status;
  * waits in the unexpected queue.
  *
  * <p>Written by the thread that creates it before it is published under the matcher's lock;
- * {@link #block} is then handed from thread to thread with the message, one owner at a time.
+ * {@link #block} is then handed from thread to thread with the message, one owner at a time. A
+ * transport may {@linkplain #reuse reuse} the arrival of an eager message that was read straight
+ * into its receive, once delivered: nothing refers to it then.
  */
 public final class Arrival extends Queued {
     /** The sender's rank. */
     public final int source;
     /** The message's tag. */
-    final int tag;
+    int tag;
     /** The message's context. */
-    final int context;
+    int context;
     /** Whether the message is a packed buffer (else a run of an array). */
-    public final boolean buffer;
+    public boolean buffer;
     /** The element type of the run, or of the buffer's first section. */
-    final ElementType type;
+    ElementType type;
     /** The elements of the run, or of the buffer's first section. */
-    final int count;
+    int count;
     /** The message's bytes. */
-    public final int messageLength;
+    public int messageLength;
     /** The bytes of a buffer message's dynamic part, at the end of its bytes. */
-    public final int dynamicLength;
+    public int dynamicLength;
     /** The byte order the sender wrote the message in. */
-    final ByteOrder order;
+    ByteOrder order;
     /** The rendezvous send id at the sender, or -1 for an eager message. */
     public final long sendId;
     /** A rendezvous message sent by this rank to itself: the send to copy from. */
@@ -75,13 +77,66 @@ public final class Arrival extends Queued {
         this.selfSend = selfSend;
     }
 
-    /** Tells whether the data must still be fetched from the sender. */
-    boolean isRendezvous() {
+    /**
+     * Makes a delivered eager message from the same sender the arrival of the next one, whose
+     * envelope is given as to the constructor.
+     *
+     * @param messageTag the tag
+     * @param messageContext the context
+     * @param isBuffer whether the message is a packed buffer
+     * @param elementType the element type of the run or of the buffer's first section
+     * @param elementCount the elements of the run or of the buffer's first section
+     * @param length the message's bytes
+     * @param dynamicBytes the bytes of a buffer's dynamic part
+     * @param byteOrder the sender's byte order
+     * @throws IllegalStateException if this arrival is not a delivered eager message
+     */
+    public void reuse(final int messageTag, final int messageContext, final boolean isBuffer,
+                      final ElementType elementType, final int elementCount, final int length, final int dynamicBytes,
+                      final ByteOrder byteOrder) {
+        if (isRendezvous() || block != null || queue != null) {
+            throw new IllegalStateException("only a delivered eager message's arrival is reused, not " + this);
+        }
+        tag = messageTag;
+        context = messageContext;
+        buffer = isBuffer;
+        type = elementType;
+        count = elementCount;
+        messageLength = length;
+        dynamicLength = dynamicBytes;
+        order = byteOrder;
+        dropped = false;
+    }
+
+    /**
+     * Tells whether the data must still be fetched from the sender.
+     *
+     * @return whether this is a rendezvous message
+     */
+    public boolean isRendezvous() {
         return sendId >= 0 || selfSend != null;
     }
 
     Status status(final ProcessID sourceId) {
         return new Status(sourceId, tag, context, messageLength, count, type, false);
+    }
+
+    /**
+     * Returns this message's status for a receive: {@code previous} itself when it says the same
+     * (statuses are immutable), so that a thread's blocking receives of like messages, whose
+     * request keeps the last status ({@link MessageRequest#previousStatus()}), make none.
+     *
+     * @param sourceId the sender's process id
+     * @param previous the receive's previous status, or {@code null}
+     * @return the status
+     */
+    Status status(final ProcessID sourceId, final Status previous) {
+        if (previous != null && previous.source() == sourceId && previous.tag() == tag
+            && previous.context() == context && previous.byteCount() == messageLength
+            && previous.elementCount() == count && previous.elementType() == type && !previous.cancelled()) {
+            return previous;
+        }
+        return status(sourceId);
     }
 
     @Override

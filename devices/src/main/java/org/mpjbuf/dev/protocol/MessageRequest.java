@@ -146,13 +146,22 @@ public final class MessageRequest extends Queued implements Request {
         buffer = into;
         id = -1;
         matched = null;
-        status = null;
         failure = null;
         waiter = null;
         taken = false;
         settled = false;
         LISTENERS.setRelease(this, null);
         STATE.setRelease(this, PENDING);
+    }
+
+    /**
+     * Returns the status this request completed with last: a reused blocking receive keeps its
+     * previous one, which the next message's status may share ({@link Arrival#status(ProcessID, Status)}).
+     *
+     * @return the status, or {@code null}
+     */
+    Status previousStatus() {
+        return status;
     }
 
     /**

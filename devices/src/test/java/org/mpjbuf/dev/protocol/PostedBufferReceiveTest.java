@@ -2,11 +2,16 @@ package org.mpjbuf.dev.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 import org.junit.jupiter.api.Test;
@@ -19,6 +24,7 @@ import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.Ranks;
 import org.mpjbuf.dev.Request;
+import org.mpjbuf.dev.Status;
 import org.mpjbuf.dev.TruncationException;
 
 /**
@@ -115,6 +121,56 @@ public abstract class PostedBufferReceiveTest {
                     factory.free(buffers[m]);
                 }
                 device.send(new byte[0], 0, 0, all[0], GO_TAG, CONTEXT);
+            }
+        });
+    }
+
+    /**
+     * A thread's blocking buffer receives ({@link Device#irecvToWait}) share a request once the
+     * previous one's status has been taken, and like messages share a status; a receive whose
+     * status was not taken yet is never handed out again.
+     */
+    @Test
+    @Timeout(60)
+    void shouldReuseABlockingReceiveOnlyOnceItsStatusIsTaken() throws InterruptedException {
+        final int messages = 20;
+        onTwoRanks(factory -> (device, rank, all) -> {
+            if (rank == 0) {
+                for (int m = 0; m < messages + 2; m++) {
+                    final Buffer buffer = message(factory, m % 10, 4);
+                    device.send(buffer, all[1], m < messages ? 5 : m, CONTEXT);
+                    factory.free(buffer);
+                }
+            } else {
+                final Set<Request> requests = Collections.newSetFromMap(new IdentityHashMap<>());
+                final Set<Status> statuses = Collections.newSetFromMap(new IdentityHashMap<>());
+                for (int m = 0; m < messages; m++) {
+                    final Buffer buffer = factory.allocate(sizeOf(4));
+                    final Request receive = device.irecvToWait(buffer, all[0], 5, CONTEXT);
+                    requests.add(receive);
+                    statuses.add(receive.await());
+                    assertMessage(buffer, m % 10, 4);
+                    factory.free(buffer);
+                }
+                assertTrue(requests.size() < messages, "no request was reused: " + requests.size());
+                assertTrue(statuses.size() < messages, "no status was shared: " + statuses.size());
+                while (device.iprobe(all[0], messages, CONTEXT) == null) {
+                    Thread.onSpinWait();
+                }
+                final Buffer first = factory.allocate(sizeOf(4));
+                final Request complete = device.irecvToWait(first, all[0], messages, CONTEXT);
+                while (!complete.isComplete()) {
+                    Thread.onSpinWait();
+                }
+                final Buffer second = factory.allocate(sizeOf(4));
+                final Request next = device.irecvToWait(second, all[0], messages + 1, CONTEXT);
+                assertNotSame(complete, next, "a receive whose status was not taken was handed out again");
+                assertEquals(messages + 1, next.await().tag());
+                assertEquals(messages, complete.await().tag());
+                assertMessage(first, messages % 10, 4);
+                assertMessage(second, (messages + 1) % 10, 4);
+                factory.free(first);
+                factory.free(second);
             }
         });
     }
