@@ -12,14 +12,17 @@ import org.mpjbuf.dev.ElementType;
  * A message that goes through the receiver's {@link Mailbox} moves about seven cache lines
  * between the two cores besides its data (the mailbox lock and queues, the posted receive, its
  * completion flag). A box message moves its slot's line and its data's: the sender writes them,
- * the receiver reads them, and the receiver then matches and copies among its own lines.
+ * the receiver reads them, and the receiver then matches and copies among its own lines. A
+ * message of one element (a flag, a scalar of a reduction) travels in the slot itself, as the
+ * bits of a {@code long}: it moves the slot's line alone.
  *
  * <h2>Protocol</h2>
  * <ul>
  *   <li><b>Producers</b> are the sending rank's threads, one at a time (they synchronize on the
  *       producers' state, which only the sending rank touches). A producer copies the data into
  *       the slot's array (kept from message to message, replaced only when a message needs
- *       another element type or more room), writes the envelope, then publishes the message by a
+ *       another element type or more room), or a single element into the slot's
+ *       {@code element}, writes the envelope, then publishes the message by a
  *       volatile write of its index plus one into the slot's sequence, which also orders the
  *       producer's following read of whether the receiver relies on senders to deliver
  *       ({@link Mailbox#needsSenderDelivery()}).</li>
@@ -113,12 +116,16 @@ final class FastBox {
                 }
             }
             final Slot slot = slots[(int) n & (SLOTS - 1)];
-            Object data = slot.data;
-            if (data == null || data.getClass() != array.getClass() || Array.getLength(data) < count) {
-                data = Array.newInstance(type.carrier(), Math.max(count, MIN_ELEMENTS));
-                slot.data = data;
+            if (count == 1) {
+                slot.element = bitsOf(array, offset, type);
+            } else {
+                Object data = slot.data;
+                if (data == null || data.getClass() != array.getClass() || Array.getLength(data) < count) {
+                    data = Array.newInstance(type.carrier(), Math.max(count, MIN_ELEMENTS));
+                    slot.data = data;
+                }
+                System.arraycopy(array, offset, data, 0, count);
             }
-            System.arraycopy(array, offset, data, 0, count);
             slot.tag = tag;
             slot.context = context;
             slot.count = count;
@@ -195,9 +202,49 @@ final class FastBox {
         if (receive.array == null || receive.sink != null || receive.type != type || count > receive.count) {
             return false;
         }
-        System.arraycopy(slot.data, 0, receive.array, receive.offset, count);
+        copyData(slot, count, type, receive.array, receive.offset);
         receive.matched(sourceRank, slot.tag, count, (long) count * type.byteSize(), type);
         return true;
+    }
+
+    /** Copies a slot's {@code count} elements into {@code array} from {@code offset}. */
+    private static void copyData(final Slot slot, final int count, final ElementType type, final Object array,
+                                 final int offset) {
+        if (count == 1) {
+            setBits(array, offset, type, slot.element);
+        } else {
+            System.arraycopy(slot.data, 0, array, offset, count);
+        }
+    }
+
+    /** Returns element {@code index} of a primitive array as the bits of a long. */
+    private static long bitsOf(final Object array, final int index, final ElementType type) {
+        return switch (type) {
+            case BYTE -> ((byte[]) array)[index];
+            case BOOLEAN -> ((boolean[]) array)[index] ? 1 : 0;
+            case CHAR -> ((char[]) array)[index];
+            case SHORT -> ((short[]) array)[index];
+            case INT -> ((int[]) array)[index];
+            case FLOAT -> Float.floatToRawIntBits(((float[]) array)[index]);
+            case LONG -> ((long[]) array)[index];
+            case DOUBLE -> Double.doubleToRawLongBits(((double[]) array)[index]);
+            case OBJECT -> throw new IllegalArgumentException("objects do not go through a fast box");
+        };
+    }
+
+    /** Stores the bits of {@link #bitsOf} as element {@code index} of a primitive array. */
+    private static void setBits(final Object array, final int index, final ElementType type, final long bits) {
+        switch (type) {
+            case BYTE -> ((byte[]) array)[index] = (byte) bits;
+            case BOOLEAN -> ((boolean[]) array)[index] = bits != 0;
+            case CHAR -> ((char[]) array)[index] = (char) bits;
+            case SHORT -> ((short[]) array)[index] = (short) bits;
+            case INT -> ((int[]) array)[index] = (int) bits;
+            case FLOAT -> ((float[]) array)[index] = Float.intBitsToFloat((int) bits);
+            case LONG -> ((long[]) array)[index] = bits;
+            case DOUBLE -> ((double[]) array)[index] = Double.longBitsToDouble(bits);
+            case OBJECT -> throw new IllegalArgumentException("objects do not go through a fast box");
+        }
     }
 
     /**
@@ -212,7 +259,7 @@ final class FastBox {
         final int count = slot.count;
         final ElementType type = slot.type;
         final Object data = Array.newInstance(type.carrier(), count);
-        System.arraycopy(slot.data, 0, data, 0, count);
+        copyData(slot, count, type, data, 0);
         final SmdevRequest send = SmdevRequest.ofArray(sender, true, false, sourceRank, slot.tag, slot.context,
             data, 0, count, type, (long) count * type.byteSize());
         send.eager = true;
@@ -243,7 +290,9 @@ final class FastBox {
         int context;
         int count;
         ElementType type;
-        /** A primitive array of the message's type, kept for the next message. */
+        /** The bits of a message of one element, which the slot carries itself ({@link #bitsOf}). */
+        long element;
+        /** A primitive array of the message's type, kept for the next message of several elements. */
         Object data;
     }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -97,6 +98,60 @@ final class FastBoxTest {
                 }
             }
         });
+    }
+
+    /**
+     * A message of one element travels in its slot: every primitive type keeps its exact bits
+     * (negative values, a NaN's payload, negative zero), whether a posted receive takes it at
+     * once or it waits as unexpected, and lands at the receive's offset.
+     */
+    @Test
+    @Timeout(60)
+    void shouldCarryASingleElementOfEveryPrimitiveTypeInItsSlot() throws InterruptedException {
+        final Object[] elements = {
+            new byte[] {(byte) -100}, new boolean[] {true}, new char[] {'\uFFFE'}, new short[] {(short) -30_000},
+            new int[] {Integer.MIN_VALUE + 7}, new float[] {Float.intBitsToFloat(0x7FC0_1234)},
+            new long[] {Long.MIN_VALUE + 11}, new double[] {-0.0}};
+        final ElementType[] types = {ElementType.BYTE, ElementType.BOOLEAN, ElementType.CHAR, ElementType.SHORT,
+            ElementType.INT, ElementType.FLOAT, ElementType.LONG, ElementType.DOUBLE};
+        run(world(2), (device, rank, ids) -> {
+            for (final boolean late : new boolean[] {false, true}) {
+                for (int t = 0; t < types.length; t++) {
+                    if (rank == 0) {
+                        if (late) {
+                            device.recv(new byte[0], 0, 0, ids[1], 9, CONTEXT);
+                        }
+                        device.send(elements[t], 0, 1, ids[1], 10 + t, CONTEXT);
+                    } else {
+                        final Object into = Array.newInstance(types[t].carrier(), 3);
+                        final Request receive = late ? null : device.irecv(into, 2, 1, ids[0], 10 + t, CONTEXT);
+                        if (late) {
+                            device.send(new byte[0], 0, 0, ids[0], 9, CONTEXT);
+                            while (device.iprobe(ids[0], 10 + t, CONTEXT) == null) {
+                                Thread.onSpinWait();
+                            }
+                        }
+                        final Status status = late ? device.recv(into, 2, 1, ids[0], 10 + t, CONTEXT) : receive.await();
+                        assertEquals(1, status.elementCount());
+                        assertEquals(types[t], status.elementType());
+                        final Object expected = Array.newInstance(types[t].carrier(), 3);
+                        System.arraycopy(elements[t], 0, expected, 2, 1);
+                        assertEquals(bits(expected), bits(into), types[t] + (late ? " unexpected" : " posted"));
+                    }
+                }
+            }
+        });
+    }
+
+    /** The elements of a primitive array, floating-point ones by their raw bits. */
+    private static List<Object> bits(final Object array) {
+        final List<Object> values = new ArrayList<>();
+        for (int i = 0; i < Array.getLength(array); i++) {
+            final Object value = Array.get(array, i);
+            values.add(value instanceof Float f ? Integer.valueOf(Float.floatToRawIntBits(f))
+                : value instanceof Double d ? Long.valueOf(Double.doubleToRawLongBits(d)) : value);
+        }
+        return values;
     }
 
     @Test
