@@ -380,7 +380,7 @@ final class Channel {
         int elements = elementCount(type, count);
         org.mpjbuf.dev.Request request;
         try {
-            request = device.irecv(buf, index, elements, from, deviceTag(tag), context);
+            request = device.irecvToWait(buf, index, elements, from, deviceTag(tag), context);
         } catch (DeviceException | IllegalArgumentException failed) {
             throw receiveFailure(elements, source, tag, failed);
         }

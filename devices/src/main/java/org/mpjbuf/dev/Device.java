@@ -209,6 +209,30 @@ public interface Device {
     Request irecv(Object array, int offset, int count, ProcessID source, int tag, int context);
 
     /**
+     * Starts a receive as {@link #irecv(Object, int, int, ProcessID, int, int)} does, for a caller
+     * that waits for it on this thread and lets go of it once it has completed (a blocking
+     * receive). Once the request has completed and this thread has taken its status or failure
+     * ({@link Request#await()}, {@link Request#test()}, {@link Request#failure()}), a device may
+     * hand the same request object to this thread's next receive through this method, so that a
+     * blocking receive makes no request: the caller must not use the request after taking its
+     * result, nor rely on a completion listener it registered. Such a receive is not one that
+     * {@link #peek()} returns. The arguments and exceptions are those of {@link #irecv}; the
+     * default returns its request.
+     *
+     * @param array an array of the element type of the expected message
+     * @param offset index of the first element to write
+     * @param count capacity of the receive buffer in elements
+     * @param source the sending rank, or {@link #ANY_SOURCE}
+     * @param tag the tag, or {@link #ANY_TAG}
+     * @param context the context id
+     * @return the request, valid until it has completed and its result has been taken
+     */
+    default Request irecvToWait(final Object array, final int offset, final int count, final ProcessID source,
+                                final int tag, final int context) {
+        return irecv(array, offset, count, source, tag, context);
+    }
+
+    /**
      * Receives a message; the arguments and exceptions are those of {@link #irecv}.
      *
      * @param array an array of the element type of the expected message
@@ -336,14 +360,11 @@ public interface Device {
 
     /**
      * Starts a receive into a buffer as {@link #irecv(Buffer, ProcessID, int, int)} does, for a
-     * caller that waits for it on this thread and lets go of it once it has completed (a blocking
-     * receive). Once the request has completed and this thread has taken its status or failure
-     * ({@link Request#await()}, {@link Request#test()}, {@link Request#failure()}), a device may
-     * hand the same request object to this thread's next receive through this method, so that a
-     * blocking receive makes no request: the caller must not use the request after taking its
-     * result, nor rely on a completion listener it registered. Such a receive is not one that
-     * {@link #peek()} returns. The arguments and exceptions are those of
-     * {@link #irecv(Buffer, ProcessID, int, int)}; the default returns its request.
+     * caller that waits for it on this thread and lets go of it once it has completed and it has
+     * taken its result: the request may be reused as
+     * {@link #irecvToWait(Object, int, int, ProcessID, int, int)} says. The arguments and
+     * exceptions are those of {@link #irecv(Buffer, ProcessID, int, int)}; the default returns its
+     * request.
      *
      * @param buffer a buffer whose static storage can hold the message's static part
      * @param source the sending rank, or {@link #ANY_SOURCE}

@@ -413,6 +413,57 @@ public abstract class DeviceConformanceTest extends DeviceBufferMessages {
         });
     }
 
+    /**
+     * Blocking receives through {@link Device#irecvToWait} into array runs, one after the other on
+     * one thread, each with its own status and data (a device may hand out the same request
+     * again); one completed but whose status was not taken yet is never handed out again, and a
+     * cancelled one does not disturb the others.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 64, -1})
+    @Timeout(60)
+    void shouldGiveEachArrayReceiveToWaitItsOwnMessage(final int size) throws InterruptedException {
+        final int length = size < 0 ? eagerLimit() / Integer.BYTES + 1 : size;
+        final int messages = 12;
+        inWorld(2, (device, rank, ids) -> {
+            if (rank == 0) {
+                device.recv(new int[0], 0, 0, ids[1], 0, CONTEXT);
+                for (int i = 0; i < messages + 2; i++) {
+                    device.send(ints(length, i), 0, length, ids[1], 10 + i, CONTEXT);
+                }
+            } else {
+                final Request cancelled = device.irecvToWait(new int[1], 0, 1, ids[0], 7, CONTEXT);
+                assertTrue(cancelled.cancel());
+                assertTrue(cancelled.await().cancelled());
+                device.send(new int[0], 0, 0, ids[0], 0, CONTEXT);
+                for (int i = 0; i < messages; i++) {
+                    final int[] in = new int[length + 2];
+                    final Status status = device.irecvToWait(in, 1, length + 1, Device.ANY_SOURCE, Device.ANY_TAG,
+                        CONTEXT).await();
+                    assertEquals(10 + i, status.tag(), "message " + i);
+                    assertEquals(ids[0], status.source());
+                    assertEquals(length, status.elementCount());
+                    assertArrayEquals(ints(length, i), Arrays.copyOfRange(in, 1, length + 1), "message " + i);
+                }
+                while (device.iprobe(ids[0], 10 + messages, CONTEXT) == null) {
+                    Thread.onSpinWait();
+                }
+                final int[] first = new int[length];
+                final Request complete = device.irecvToWait(first, 0, length, ids[0], 10 + messages, CONTEXT);
+                while (!complete.isComplete()) {
+                    Thread.onSpinWait();
+                }
+                final int[] second = new int[length];
+                final Request next = device.irecvToWait(second, 0, length, ids[0], 11 + messages, CONTEXT);
+                assertNotSame(complete, next, "a receive whose status was not taken was handed out again");
+                assertEquals(11 + messages, next.await().tag());
+                assertEquals(10 + messages, complete.await().tag());
+                assertArrayEquals(ints(length, messages), first);
+                assertArrayEquals(ints(length, messages + 1), second);
+            }
+        });
+    }
+
     @Test
     @Tag("slow")
     @Timeout(120)

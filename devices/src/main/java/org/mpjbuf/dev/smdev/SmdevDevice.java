@@ -54,6 +54,8 @@ final class SmdevDevice implements Device {
     private AtomicReferenceArray<FastBox> boxes;
     /** The list of the boxes other ranks send here through ({@link Mailbox#incomingBoxes()}). */
     private Padded.Reference<FastBox[]> incomingBoxes;
+    /** Each thread's blocking array receive, reused for its next one ({@link #irecvToWait}). */
+    private final ThreadLocal<SmdevRequest> blockingReceives = new ThreadLocal<>();
 
     /*
      * What peek() waits on: whether a request completed since peek last returned, and one that
@@ -182,6 +184,27 @@ final class SmdevDevice implements Device {
             array, offset, count, type, 0));
     }
 
+    /**
+     * Reuses the calling thread's previous blocking array receive once it is done with
+     * ({@link SmdevRequest#doneWith()}); a thread whose last one was left pending (its wait
+     * unwound), or whose status it has not taken, gets a new one.
+     */
+    @Override
+    public Request irecvToWait(final Object array, final int offset, final int count, final ProcessID source,
+                               final int tag, final int context) {
+        checkActive();
+        final ElementType type = checkRun(array, offset, count, "receive");
+        final int sourceRank = checkSource(source);
+        SmdevRequest receive = blockingReceives.get();
+        if (receive != null && receive.doneWith()) {
+            receive.reuse(sourceRank, tag, context, array, offset, count, type);
+        } else {
+            receive = SmdevRequest.blockingReceive(this, sourceRank, tag, context, array, offset, count, type);
+            blockingReceives.set(receive);
+        }
+        return startReceive(receive);
+    }
+
     @Override
     public Request irecv(final ElementSink sink, final ElementType type, final int count,
                          final ProcessID source, final int tag, final int context) {
@@ -225,7 +248,7 @@ final class SmdevDevice implements Device {
     @Override
     public Status recv(final Object array, final int offset, final int count,
                        final ProcessID source, final int tag, final int context) {
-        return irecv(array, offset, count, source, tag, context).await();
+        return irecvToWait(array, offset, count, source, tag, context).await();
     }
 
     @Override

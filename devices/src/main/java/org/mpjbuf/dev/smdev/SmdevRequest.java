@@ -23,7 +23,10 @@ import org.mpjbuf.dev.internal.Sections;
  *
  * <p>The envelope and payload fields are written by the starting thread before the request is
  * published under the mailbox lock and never change afterwards, except {@link #staged}, which
- * the thread that removes the send from its queue reads and clears. The queue links are guarded
+ * the thread that removes the send from its queue reads and clears, and except that a thread's
+ * blocking array receive ({@link #blockingReceive}) is reused for its next one once it is
+ * {@linkplain #doneWith() done with}: {@link #reuse} writes its envelope afresh before it is
+ * published again. The queue links are guarded
  * by the lock of the mailbox the request is queued in. Completion is published by a volatile
  * write of {@code state}; completion happens exactly once, by the thread that removed the
  * request from its queue (or by the sender for an eager send).
@@ -59,17 +62,17 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
     final boolean probe;
     final boolean synchronous;
     /** Sender rank for a send; requested source rank (or ANY_RANK) for a receive. */
-    final int sourceRank;
+    int sourceRank;
     /** Tag of a send; requested tag (or ANY_TAG) for a receive. */
-    final int tag;
-    final int context;
+    int tag;
+    int context;
     /** The array of an array message or array receive; {@code null} for buffers. */
-    final Object array;
-    final int offset;
+    Object array;
+    int offset;
     /** Elements of an array request, or of a buffer message's first section; -1 for a buffer receive. */
-    final int count;
+    int count;
     /** Element type of an array request or a buffer message's first section; {@code null} if none. */
-    final ElementType type;
+    ElementType type;
     final long byteCount;
     /** The buffer of a buffer message or buffer receive; {@code null} for arrays. */
     final Buffer buffer;
@@ -113,6 +116,12 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
     private volatile SharedCopy sharedCopy;
     private Status status;
     private DeviceException failure;
+    /** Whether this is a thread's blocking array receive, which is reused and which {@code peek()} does not return. */
+    private boolean reusable;
+    /** Set once the completing thread has finished with this request. */
+    private volatile boolean settled;
+    /** Set when the result of the completed request has been read (by the thread that reuses it). */
+    private boolean taken;
     /*
      * The envelope of the message a receive matched, written by the matching thread before the
      * completion is published; the status is made from it only when the receiver asks, so the
@@ -153,6 +162,60 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
                                 final int offset, final int count, final ElementType type, final long byteCount) {
         return new SmdevRequest(owner, send, false, synchronous, sourceRank, tag, context, array, offset, count,
             type, byteCount, null, null, null, 0);
+    }
+
+    /**
+     * Makes a thread's blocking receive into a run of an array, which the thread may
+     * {@linkplain #reuse reuse} for its next one once this one is {@linkplain #doneWith() done with}.
+     */
+    static SmdevRequest blockingReceive(final SmdevDevice owner, final int sourceRank, final int tag,
+                                        final int context, final Object array, final int offset, final int count,
+                                        final ElementType type) {
+        final SmdevRequest receive = ofArray(owner, false, false, sourceRank, tag, context, array, offset, count,
+            type, 0);
+        receive.reusable = true;
+        return receive;
+    }
+
+    /**
+     * Tells whether a blocking array receive is done with, so that its thread may reuse it: the
+     * completing thread has woken its waiter, ended its wake-up registration and run its
+     * listeners, and the receiving thread has taken its status or failure. Called by the thread
+     * that made the request.
+     *
+     * @return whether the request may be reused
+     */
+    boolean doneWith() {
+        return taken && settled;
+    }
+
+    /**
+     * Prepares a blocking array receive that is done with for the same thread's next one, before
+     * it is published again.
+     */
+    void reuse(final int source, final int receiveTag, final int receiveContext, final Object into,
+               final int intoOffset, final int intoCount, final ElementType intoType) {
+        sourceRank = source;
+        tag = receiveTag;
+        context = receiveContext;
+        array = into;
+        offset = intoOffset;
+        count = intoCount;
+        type = intoType;
+        previous = null;
+        next = null;
+        queuedIn = null;
+        takenMessage = null;
+        nextTaken = null;
+        status = null;
+        failure = null;
+        sharedCopy = null;
+        waiter = null;
+        taken = false;
+        settled = false;
+        WAKE_UP.setRelease(this, NOT_REGISTERED);
+        LISTENERS.setRelease(this, null);
+        STATE.setRelease(this, PENDING);
     }
 
     /**
@@ -257,12 +320,15 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
         if ((int) WAKE_UP.getVolatile(this) == REGISTERED && WAKE_UP.compareAndSet(this, REGISTERED, UNREGISTERED)) {
             owner.mailbox().stopsWaiting();
         }
-        owner.requestCompleted(this);
+        if (!reusable) {
+            owner.requestCompleted(this);
+        }
         // most requests never get a listener: skip the atomic swap unless one was registered
         // (a listener added after this read sees DONE and runs itself, see addCompletionListener)
         if (LISTENERS.getAcquire(this) != null) {
             runListeners();
         }
+        settled = true;
     }
 
     /** Runs the registered listeners, unless another thread has taken them already. */
@@ -326,7 +392,11 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
 
     @Override
     public DeviceException failure() {
-        return getAsBoolean() ? failure : null;
+        if (!getAsBoolean()) {
+            return null;
+        }
+        taken = true;
+        return failure;
     }
 
     @Override
@@ -358,6 +428,7 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
     }
 
     private Status result() {
+        taken = true;
         final DeviceException error = failure;
         if (error != null) {
             throw error;
