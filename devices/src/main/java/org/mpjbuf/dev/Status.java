@@ -23,6 +23,31 @@ public record Status(ProcessID source, int tag, int context, long byteCount, int
                      ElementType elementType, boolean cancelled) {
 
     /**
+     * Returns the status of a received message: {@code previous} itself when it says exactly
+     * that (statuses are immutable, so one may stand for any number of like messages), else a new
+     * one. A device whose thread receives message after message with one request hands out one
+     * status for a run of like messages instead of one each.
+     *
+     * @param previous a status to stand for it, or {@code null}
+     * @param source the sending rank
+     * @param tag the tag
+     * @param context the context
+     * @param byteCount the message's length in bytes
+     * @param elementCount the elements of its first section
+     * @param elementType their type, or {@code null}
+     * @return {@code previous}, or a new status
+     */
+    public static Status ofMessage(final Status previous, final ProcessID source, final int tag, final int context,
+                                   final long byteCount, final int elementCount, final ElementType elementType) {
+        if (previous != null && previous.source == source && previous.tag == tag && previous.context == context
+            && previous.byteCount == byteCount && previous.elementCount == elementCount
+            && previous.elementType == elementType && !previous.cancelled) {
+            return previous;
+        }
+        return new Status(source, tag, context, byteCount, elementCount, elementType, false);
+    }
+
+    /**
      * Returns the status of a receive that was cancelled before it matched a message.
      *
      * @param tag the tag the receive asked for

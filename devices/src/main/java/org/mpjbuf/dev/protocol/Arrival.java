@@ -131,12 +131,7 @@ public final class Arrival extends Queued {
      * @return the status
      */
     Status status(final ProcessID sourceId, final Status previous) {
-        if (previous != null && previous.source() == sourceId && previous.tag() == tag
-            && previous.context() == context && previous.byteCount() == messageLength
-            && previous.elementCount() == count && previous.elementType() == type && !previous.cancelled()) {
-            return previous;
-        }
-        return status(sourceId);
+        return Status.ofMessage(previous, sourceId, tag, context, messageLength, count, type);
     }
 
     @Override

@@ -122,6 +122,8 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
     private volatile boolean settled;
     /** Set when the result of the completed request has been read (by the thread that reuses it). */
     private boolean taken;
+    /** A reused receive's last status, handed out again for a like message ({@link Status#ofMessage}). */
+    private Status lastStatus;
     /*
      * The envelope of the message a receive matched, written by the matching thread before the
      * completion is published; the status is made from it only when the receiver asks, so the
@@ -437,9 +439,15 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
         if (result != null) {
             return result;
         }
-        return send ? messageStatus(owner.processId())
-            : new Status(owner.world().id(matchedSource), matchedTag, context, matchedBytes, matchedCount,
-                matchedType, false);
+        if (send) {
+            return messageStatus(owner.processId());
+        }
+        final Status made = Status.ofMessage(lastStatus, owner.world().id(matchedSource), matchedTag, context,
+            matchedBytes, matchedCount, matchedType);
+        if (reusable) {
+            lastStatus = made;
+        }
+        return made;
     }
 
     @Override
