@@ -36,6 +36,7 @@ public final class MessageRequest extends Queued implements Request {
     private static final System.Logger LOG = System.getLogger(MessageRequest.class.getName());
     private static final VarHandle STATE;
     private static final VarHandle LISTENERS;
+    private static final VarHandle SETTLED;
     private static final Object COMPLETED = new Object();
     private static final int PENDING = 0;
     private static final int DONE = 1;
@@ -45,6 +46,7 @@ public final class MessageRequest extends Queued implements Request {
             final MethodHandles.Lookup lookup = MethodHandles.lookup();
             STATE = lookup.findVarHandle(MessageRequest.class, "state", int.class);
             LISTENERS = lookup.findVarHandle(MessageRequest.class, "listeners", Object.class);
+            SETTLED = lookup.findVarHandle(MessageRequest.class, "settled", boolean.class);
         } catch (final ReflectiveOperationException ex) {
             throw new ExceptionInInitializerError(ex);
         }
@@ -90,8 +92,12 @@ public final class MessageRequest extends Queued implements Request {
     private DeviceException failure;
     /** Whether this is a thread's blocking buffer receive, which is reused and which {@code peek()} does not return. */
     private boolean reusable;
-    /** Set once the completing thread has finished with this request. */
-    private volatile boolean settled;
+    /**
+     * Set (with release semantics, {@link #SETTLED}) once the completing thread has finished with
+     * this request; an ordered store, not a fence, on the completion's path.
+     */
+    @SuppressWarnings("unused") // written through SETTLED
+    private boolean settled;
     /** Set when the result of the completed request has been read (by the thread that reuses it). */
     private boolean taken;
 
@@ -132,7 +138,7 @@ public final class MessageRequest extends Queued implements Request {
      * @return whether the request may be reused
      */
     boolean doneWith() {
-        return taken && settled;
+        return taken && (boolean) SETTLED.getAcquire(this);
     }
 
     /**
@@ -149,7 +155,7 @@ public final class MessageRequest extends Queued implements Request {
         failure = null;
         waiter = null;
         taken = false;
-        settled = false;
+        SETTLED.set(this, false);
         LISTENERS.setRelease(this, null);
         STATE.setRelease(this, PENDING);
     }
@@ -217,7 +223,7 @@ public final class MessageRequest extends Queued implements Request {
         if (LISTENERS.getAcquire(this) != null) {
             runListeners();
         }
-        settled = true;
+        SETTLED.setRelease(this, true);
         return true;
     }
 

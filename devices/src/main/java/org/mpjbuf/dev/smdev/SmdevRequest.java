@@ -34,6 +34,7 @@ import org.mpjbuf.dev.internal.Sections;
 final class SmdevRequest implements Request, IdlePolicy.Condition {
     private static final VarHandle STATE;
     private static final VarHandle LISTENERS;
+    private static final VarHandle SETTLED;
     private static final VarHandle WAKE_UP;
     private static final Object COMPLETED = new Object();
 
@@ -42,6 +43,7 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
             final MethodHandles.Lookup lookup = MethodHandles.lookup();
             STATE = lookup.findVarHandle(SmdevRequest.class, "state", int.class);
             LISTENERS = lookup.findVarHandle(SmdevRequest.class, "listeners", Object.class);
+            SETTLED = lookup.findVarHandle(SmdevRequest.class, "settled", boolean.class);
             WAKE_UP = lookup.findVarHandle(SmdevRequest.class, "wakeUp", int.class);
         } catch (final ReflectiveOperationException ex) {
             throw new ExceptionInInitializerError(ex);
@@ -118,8 +120,12 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
     private DeviceException failure;
     /** Whether this is a thread's blocking array receive, which is reused and which {@code peek()} does not return. */
     private boolean reusable;
-    /** Set once the completing thread has finished with this request. */
-    private volatile boolean settled;
+    /**
+     * Set (with release semantics, {@link #SETTLED}) once the completing thread has finished with
+     * this request; an ordered store, not a fence, on the completion's path.
+     */
+    @SuppressWarnings("unused") // written through SETTLED
+    private boolean settled;
     /** Set when the result of the completed request has been read (by the thread that reuses it). */
     private boolean taken;
     /** A reused receive's last status, handed out again for a like message ({@link Status#ofMessage}). */
@@ -188,7 +194,7 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
      * @return whether the request may be reused
      */
     boolean doneWith() {
-        return taken && settled;
+        return taken && (boolean) SETTLED.getAcquire(this);
     }
 
     /**
@@ -214,7 +220,7 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
         sharedCopy = null;
         waiter = null;
         taken = false;
-        settled = false;
+        SETTLED.set(this, false);
         WAKE_UP.setRelease(this, NOT_REGISTERED);
         LISTENERS.setRelease(this, null);
         STATE.setRelease(this, PENDING);
@@ -330,7 +336,7 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
         if (LISTENERS.getAcquire(this) != null) {
             runListeners();
         }
-        settled = true;
+        SETTLED.setRelease(this, true);
     }
 
     /** Runs the registered listeners, unless another thread has taken them already. */
