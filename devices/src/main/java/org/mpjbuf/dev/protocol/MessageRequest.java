@@ -23,10 +23,11 @@ import org.mpjbuf.dev.Status;
  * published (under the matcher's lock, or by handing it to a connection) and do not change
  * afterwards, except {@link #id} and {@link #matched}, which the thread holding the matcher's lock
  * sets. A thread's blocking buffer receive ({@link #blockingReceive}) is reused for its next one
- * once it has {@linkplain #doneWith() been let go}: {@link #reuse} writes its envelope afresh before it is
- * published again. Completion happens once ({@link #complete}) and is published by a volatile write; the
- * waiting thread spins for its rank's adaptive {@link SpinBudget}, polling the device's progress
- * on every turn ({@link MessageDevice#poll()}), then parks until the completing thread unparks it.
+ * once it has {@linkplain #doneWith() been let go}: {@link #reuse} writes its envelope afresh
+ * before it is published again. Completion happens once ({@link #complete}) and is published by a
+ * volatile write; the waiting thread spins for its rank's adaptive {@link SpinBudget}, polling the
+ * device's progress on every turn ({@link MessageDevice#poll()}), then parks until the completing
+ * thread unparks it.
  */
 public final class MessageRequest extends Queued implements Request {
     static final byte SEND = 0;
