@@ -215,21 +215,26 @@ public final class MessageRequest extends Queued implements Request {
             STATE.setVolatile(this, DONE);
         }
         final Thread parked = waiter;
-        if (parked != null) {
-            LockSupport.unpark(parked);
-        }
         if (!reusable) {
             owner.requestCompleted(this);
         }
-        if (LISTENERS.getAcquire(this) != null) {
-            runListeners();
-        }
+        final Object registered = LISTENERS.getAcquire(this) != null ? LISTENERS.getAndSet(this, COMPLETED) : null;
+        // from here on a reusable request may be reused by its thread, which the unpark may wake
+        // on this very processor: what is left uses locals only
         SETTLED.setRelease(this, true);
+        if (parked != null) {
+            LockSupport.unpark(parked);
+        }
+        runListeners(registered);
         return true;
     }
 
     private void runListeners() {
-        final Object registered = LISTENERS.getAndSet(this, COMPLETED);
+        runListeners(LISTENERS.getAndSet(this, COMPLETED));
+    }
+
+    /** Runs the listeners taken from {@link #LISTENERS}, if any. */
+    private void runListeners(final Object registered) {
         if (registered instanceof ListenerNode node) {
             for (ListenerNode n = node; n != null; n = n.next) {
                 try {

@@ -322,9 +322,6 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
         // waiter, then reads state), or both sides could miss each other until the next park ends
         STATE.setVolatile(this, DONE);
         final Thread parked = waiter;
-        if (parked != null) {
-            LockSupport.unpark(parked);
-        }
         if ((int) WAKE_UP.getVolatile(this) == REGISTERED && WAKE_UP.compareAndSet(this, REGISTERED, UNREGISTERED)) {
             owner.mailbox().stopsWaiting();
         }
@@ -333,15 +330,23 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
         }
         // most requests never get a listener: skip the atomic swap unless one was registered
         // (a listener added after this read sees DONE and runs itself, see addCompletionListener)
-        if (LISTENERS.getAcquire(this) != null) {
-            runListeners();
-        }
+        final Object registered = LISTENERS.getAcquire(this) != null ? LISTENERS.getAndSet(this, COMPLETED) : null;
+        // from here on a reusable request may be reused by its thread, which the unpark may wake
+        // on this very processor: what is left uses locals only
         SETTLED.setRelease(this, true);
+        if (parked != null) {
+            LockSupport.unpark(parked);
+        }
+        runListeners(registered);
     }
 
     /** Runs the registered listeners, unless another thread has taken them already. */
     private void runListeners() {
-        final Object registered = LISTENERS.getAndSet(this, COMPLETED);
+        runListeners(LISTENERS.getAndSet(this, COMPLETED));
+    }
+
+    /** Runs the listeners taken from {@link #LISTENERS}, if any. */
+    private void runListeners(final Object registered) {
         if (registered instanceof ListenerNode node) {
             for (ListenerNode n = node; n != null; n = n.next) {
                 n.listener.onComplete(this);
