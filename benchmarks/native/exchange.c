@@ -1,12 +1,28 @@
 /* NPB CG's exchanges between two ranks, from the job's first step, measured exactly as
  * org.mpjbuf.bench.mpi.ExchangeProgram measures them: in every step each rank computes for a while,
  * then swaps a vector of doubles with the other (MPI_Irecv, MPI_Send, MPI_Wait) and then one double;
- * no warm-up; rank 0 prints, for every round, the mean time of each exchange in microseconds.
+ * no warm-up; rank 0 prints, for every round, the mean, the median and the 99th percentile of each
+ * exchange's time in microseconds.
  *   mpicc -O2 -o exchange exchange.c
  *   mpirun --mca btl self,tcp -np 2 ./exchange [VECTOR_DOUBLES] [STEPS_PER_ROUND] [ROUNDS] [WORK_MICROSECONDS] */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+static int by_value(const void *a, const void *b) {
+    double x = *(const double *) a, y = *(const double *) b;
+    return (x > y) - (x < y);
+}
+
+/* Prints the mean, median and 99th percentile of a round's times, in microseconds; sorts them. */
+static void summary(double *seconds, int steps) {
+    double sum = 0;
+    for (int i = 0; i < steps; i++) {
+        sum += seconds[i];
+    }
+    qsort(seconds, (size_t) steps, sizeof(double), by_value);
+    printf("  %9.1f %9.1f %9.1f", sum * 1e6 / steps, seconds[steps / 2] * 1e6, seconds[(int) (steps * 0.99)] * 1e6);
+}
 
 static double work(const double *vector, int length, double seconds) {
     double until = MPI_Wtime() + seconds;
@@ -39,13 +55,14 @@ int main(int argc, char **argv) {
     int peer = 1 - rank;
     double *vector = calloc((size_t) length, sizeof(double));
     double *incoming = calloc((size_t) length, sizeof(double));
+    double *vector_seconds = calloc((size_t) steps, sizeof(double));
+    double *scalar_seconds = calloc((size_t) steps, sizeof(double));
     double scalar = 0, scalar_in = 0;
     if (rank == 0) {
-        printf("# round  vector-exchange-us  scalar-exchange-us   (%d doubles, %d steps a round, %.0f us of work a step,"
-               " native MPI)\n", length, steps, work_seconds * 1e6);
+        printf("# round  vector-exchange-us mean median p99  scalar-exchange-us mean median p99   (%d doubles, %d steps"
+               " a round, %.0f us of work a step, native MPI)\n", length, steps, work_seconds * 1e6);
     }
     for (int round = 1; round <= rounds; round++) {
-        double vector_seconds = 0, scalar_seconds = 0;
         for (int step = 0; step < steps; step++) {
             MPI_Request received;
             scalar = work(vector, length, work_seconds);
@@ -58,14 +75,19 @@ int main(int argc, char **argv) {
             MPI_Send(&scalar, 1, MPI_DOUBLE, peer, 2, MPI_COMM_WORLD);
             MPI_Wait(&received, MPI_STATUS_IGNORE);
             double end = MPI_Wtime();
-            vector_seconds += between - start;
-            scalar_seconds += end - between;
+            vector_seconds[step] = between - start;
+            scalar_seconds[step] = end - between;
             vector[step % length] += scalar_in * 1.0e-300;
         }
         if (rank == 0) {
-            printf("%7d  %18.1f  %18.1f\n", round, vector_seconds * 1e6 / steps, scalar_seconds * 1e6 / steps);
+            printf("%7d", round);
+            summary(vector_seconds, steps);
+            summary(scalar_seconds, steps);
+            printf("\n");
         }
     }
+    free(vector_seconds);
+    free(scalar_seconds);
     free(vector);
     free(incoming);
     MPI_Finalize();

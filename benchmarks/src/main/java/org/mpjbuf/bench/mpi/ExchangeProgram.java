@@ -1,5 +1,6 @@
 package org.mpjbuf.bench.mpi;
 
+import java.util.Arrays;
 import java.util.Locale;
 
 import mpi.MPI;
@@ -12,7 +13,8 @@ import mpi.Request;
  * the other ({@code Irecv}, {@code Send}, {@code Wait}: CG's row sums) and then one double (its
  * dot-product sums). There is no warm-up: the rounds show how long the exchanges take while the
  * JIT compiler is still at work, which is where a short NPB run spends its time. Rank 0 prints,
- * for every round, the mean time of each exchange in microseconds.
+ * for every round, the mean, the median and the 99th percentile of each exchange's time in
+ * microseconds: a mean alone hides whether every exchange is slow or a few stall.
  * {@code benchmarks/native/exchange.c} measures native MPI the same way.
  *
  * <pre>
@@ -53,13 +55,14 @@ public final class ExchangeProgram {
         double[] scalar = new double[1];
         double[] scalarIn = new double[1];
         if (rank == 0) {
-            System.out.println("# round  vector-exchange-us  scalar-exchange-us   (" + length + " doubles, "
+            System.out.println("# round  vector-exchange-us mean median p99  scalar-exchange-us mean median p99   ("
+                + length + " doubles, "
                 + steps + " steps a round, " + workNanos / 1000 + " us of work a step, device "
                 + org.mpjbuf.mpj.runtime.RankEnvironment.current().deviceName() + ")");
         }
+        long[] vectorNanos = new long[steps];
+        long[] scalarNanos = new long[steps];
         for (int round = 1; round <= rounds; round++) {
-            long vectorNanos = 0;
-            long scalarNanos = 0;
             for (int step = 0; step < steps; step++) {
                 scalar[0] = work(vector, workNanos);
                 long start = System.nanoTime();
@@ -71,16 +74,26 @@ public final class ExchangeProgram {
                 MPI.COMM_WORLD.Send(scalar, 0, 1, MPI.DOUBLE, peer, 2);
                 received.Wait();
                 long end = System.nanoTime();
-                vectorNanos += between - start;
-                scalarNanos += end - between;
+                vectorNanos[step] = between - start;
+                scalarNanos[step] = end - between;
                 vector[step % length] += scalarIn[0] * 1.0e-300;
             }
             if (rank == 0) {
-                System.out.printf(Locale.ROOT, "%7d  %18.1f  %18.1f%n", round, vectorNanos / 1000.0 / steps,
-                    scalarNanos / 1000.0 / steps);
+                System.out.printf(Locale.ROOT, "%7d  %s  %s%n", round, summary(vectorNanos), summary(scalarNanos));
             }
         }
         MPI.Finalize();
+    }
+
+    /** The mean, median and 99th percentile of a round's times, in microseconds; sorts them. */
+    private static String summary(long[] nanos) {
+        Arrays.sort(nanos);
+        long sum = 0;
+        for (long time : nanos) {
+            sum += time;
+        }
+        return String.format(Locale.ROOT, "%9.1f %9.1f %9.1f", sum / 1000.0 / nanos.length,
+            nanos[nanos.length / 2] / 1000.0, nanos[(int) (nanos.length * 0.99)] / 1000.0);
     }
 
     /** Computes over the vector for at least {@code nanos}; returns a value that depends on it. */
