@@ -121,7 +121,7 @@ final class Connection implements Link {
     @Override
     public void sendEager(final MessageRequest send) {
         if (OutFrame.inlines(send.messageLength)) {
-            sendInline(send.tag, send.context, send.count, send.typeCode(), send, null);
+            sendInline(send.tag, send.context, send.count, send.typeCode(), send.messageLength, 0, send, null);
         } else {
             send(FrameDescriptor.EAGER, (byte) 0, send.tag, send.context, send.count, send.typeCode(),
                 protocol.stage(send), send.messageLength, send.messageLength, send.dynamicLength, -1, 0);
@@ -136,8 +136,9 @@ final class Connection implements Link {
     public void sendEager(final Buffer message, final int tag, final int context, final int firstCount,
                           final int firstTypeCode) {
         final int dynamicLength = message.dynamicLength();
-        if (OutFrame.inlines(message.staticLength() + dynamicLength)) {
-            sendInline(tag, context, firstCount, firstTypeCode, null, message);
+        final int length = message.staticLength() + dynamicLength;
+        if (OutFrame.inlines(length)) {
+            sendInline(tag, context, firstCount, firstTypeCode, length, dynamicLength, null, message);
         } else {
             sendParts(FrameDescriptor.EAGER, tag, context, firstCount, firstTypeCode, message.staticByteBuffer(),
                 dynamicLength > 0 ? message.dynamicByteBuffer() : null, dynamicLength, -1, 0, null);
@@ -204,21 +205,19 @@ final class Connection implements Link {
     }
 
     /**
-     * Encodes and sends a small eager message copied in behind its header ({@link OutFrame#inline}):
-     * an array run's send, or a buffer message.
+     * Encodes and sends a small eager message of {@code length} bytes copied in behind its header
+     * ({@link OutFrame#inline}): an array run's send, or a buffer message.
      *
      * @throws DeviceException if the connection is closed
      */
-    private void sendInline(final int tag, final int context, final int count, final int typeCode,
-                            final MessageRequest run, final Buffer message) {
+    private void sendInline(final int tag, final int context, final int count, final int typeCode, final int length,
+                            final int dynamicLength, final MessageRequest run, final Buffer message) {
         writeLock.lock();
         try {
             if (closedBecause != null) {
                 throw new DeviceException("cannot send to rank " + rank + ": " + closedBecause);
             }
             final OutFrame frame = spare.isEmpty() ? new OutFrame() : spare.poll();
-            final int dynamicLength = message != null ? message.dynamicLength() : 0;
-            final int length = message != null ? message.staticLength() + dynamicLength : run.messageLength;
             FrameDescriptor.encode(frame.header, FrameDescriptor.EAGER,
                 message != null ? FrameDescriptor.FLAG_BUFFER : 0, tag, context, count, typeCode, length, length,
                 dynamicLength, credit.takeReturnable(), -1, 0);
