@@ -266,8 +266,28 @@ public final class Buffer implements SectionWriter, SectionReader {
      *     then writable and empty
      */
     public void commitReceived(byte[] dynamicBytes, int dynamicLength) {
+        commitReceived(dynamicBytes, dynamicLength, null);
+    }
+
+    /**
+     * Makes the buffer read the message a device placed in its {@link #storageSegment()}, as
+     * {@link #commitReceived(byte[], int)} does, with the message's checksum computed while its
+     * bytes arrived: the check compares it with the checksum field instead of reading the message
+     * again, when it covered exactly the lengths the message's header gives (else the checksum is
+     * computed from the bytes).
+     *
+     * @param dynamicBytes the received dynamic part, or {@code null} when there is none; the caller
+     *     must not change it while the buffer reads it
+     * @param dynamicLength the number of valid bytes at the start of {@code dynamicBytes}
+     * @param arrived the checksum of the bytes as they arrived, or {@code null} to compute it here
+     * @throws IllegalArgumentException if {@code dynamicLength} is negative or longer than
+     *     {@code dynamicBytes}
+     * @throws MalformedMessageException if the bytes are not a well-formed message, or their
+     *     checksum is not the one they carry; the buffer is then writable and empty
+     */
+    public void commitReceived(byte[] dynamicBytes, int dynamicLength, ReceivedChecksum arrived) {
         try {
-            cursor.commitReceived(dynamicBytes, dynamicLength);
+            cursor.commitReceived(dynamicBytes, dynamicLength, arrived);
         } catch (MalformedMessageException e) {
             cursor.clear();
             throw e;

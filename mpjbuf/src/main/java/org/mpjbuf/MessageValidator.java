@@ -51,15 +51,18 @@ final class MessageValidator {
     }
 
     /**
-     * Validates a message and returns its static length.
+     * Validates a message whose checksum was computed while its bytes arrived, and returns its
+     * static length; the value is used only if it covered exactly the message's two lengths.
      *
      * @param staticBytes the received static part; may be longer than the message
      * @param dynamicBytes the received dynamic part, or {@code null} when {@code dynamicPresent} is 0
      * @param dynamicPresent how many dynamic bytes were received
+     * @param arrived the checksum of the bytes as they arrived, or {@code null} to compute it from them
      * @return the static length recorded in the message, at most {@code staticBytes.byteSize()}
      * @throws MalformedMessageException naming the first field that is wrong
      */
-    static int validate(MemorySegment staticBytes, byte[] dynamicBytes, int dynamicPresent) {
+    static int validate(MemorySegment staticBytes, byte[] dynamicBytes, int dynamicPresent,
+                        ReceivedChecksum arrived) {
         ByteOrder order = BufferDescriptor.byteOrder(staticBytes);
         ValueLayout.OfInt intLayout = BufferDescriptor.intLayout(order);
         short reserved = staticBytes.get(ValueLayout.JAVA_SHORT_UNALIGNED, HEADER_RESERVED_OFFSET);
@@ -77,8 +80,9 @@ final class MessageValidator {
                     + " but only " + dynamicPresent + " dynamic bytes present");
         }
         int carried = staticBytes.get(intLayout, CHECKSUM_OFFSET);
-        int computed = BufferDescriptor.checksumOf(staticBytes.asSlice(0, staticLength).asByteBuffer(),
-                dynamicBytes, dynamicLength);
+        int computed = arrived != null && arrived.covers(staticLength, dynamicLength) ? arrived.value()
+                : BufferDescriptor.checksumOf(staticBytes.asSlice(0, staticLength).asByteBuffer(), dynamicBytes,
+                        dynamicLength);
         if (carried != computed) {
             throw new MalformedMessageException("checksum mismatch: the message carries 0x"
                     + Integer.toHexString(carried) + " but its " + staticLength + " static and " + dynamicLength

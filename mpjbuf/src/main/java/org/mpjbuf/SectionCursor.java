@@ -177,16 +177,16 @@ final class SectionCursor {
 
     /**
      * Switches to reading the message held in the storage and the given dynamic bytes, after
-     * validating it.
+     * validating it (with the checksum of the bytes as they arrived, if given).
      */
-    void commitReceived(byte[] dynamicBytes, int dynamicPresent) {
+    void commitReceived(byte[] dynamicBytes, int dynamicPresent, ReceivedChecksum arrived) {
         if (dynamicPresent < 0 || dynamicBytes == null && dynamicPresent != 0
                 || dynamicBytes != null && dynamicPresent > dynamicBytes.length) {
             throw new IllegalArgumentException("dynamicLength " + dynamicPresent + " must be between 0 and "
                     + (dynamicBytes == null ? 0 : dynamicBytes.length) + ", the length of dynamicBytes");
         }
         clear();
-        int staticLength = MessageValidator.validate(storage.segment(), dynamicBytes, dynamicPresent);
+        int staticLength = MessageValidator.validate(storage.segment(), dynamicBytes, dynamicPresent, arrived);
         order(BufferDescriptor.byteOrder(storage.segment()));
         end = staticLength;
         sectionCount = storage.getInt(SECTION_COUNT_OFFSET);

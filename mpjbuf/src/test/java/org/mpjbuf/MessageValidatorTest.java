@@ -45,14 +45,14 @@ class MessageValidatorTest {
         corruption.accept(bytes);
         bytes.set(INT, BufferDescriptor.CHECKSUM_OFFSET, BufferDescriptor.checksum(bytes, message[1], message[1].length));
         return assertThrows(MalformedMessageException.class,
-                () -> MessageValidator.validate(bytes, message[1], message[1].length)).getMessage();
+                () -> MessageValidator.validate(bytes, message[1], message[1].length, null)).getMessage();
     }
 
     @Test
     void shouldAcceptTheIntactMessage() {
         byte[][] message = message();
         assertEquals(message[0].length,
-                MessageValidator.validate(MemorySegment.ofArray(message[0]), message[1], message[1].length));
+                MessageValidator.validate(MemorySegment.ofArray(message[0]), message[1], message[1].length, null));
     }
 
     @Test
@@ -64,7 +64,7 @@ class MessageValidatorTest {
                     byte[][] damaged = {message[0].clone(), message[1].clone()};
                     damaged[part][index] ^= (byte) (1 << bit);
                     assertThrows(MalformedMessageException.class, () -> MessageValidator.validate(
-                            MemorySegment.ofArray(damaged[0]), damaged[1], damaged[1].length),
+                            MemorySegment.ofArray(damaged[0]), damaged[1], damaged[1].length, null),
                             "bit " + bit + " of byte " + index + " of part " + part);
                 }
             }
@@ -76,12 +76,12 @@ class MessageValidatorTest {
         byte[][] message = message();
         message[0][FIRST_SECTION + BufferDescriptor.SECTION_HEADER_LENGTH] = 99;
         String payload = assertThrows(MalformedMessageException.class, () -> MessageValidator.validate(
-                MemorySegment.ofArray(message[0]), message[1], message[1].length)).getMessage();
+                MemorySegment.ofArray(message[0]), message[1], message[1].length, null)).getMessage();
         assertTrue(payload.contains("checksum mismatch"), payload);
         byte[][] intact = message();
         intact[1][intact[1].length - 1] ^= 1;
         String dynamic = assertThrows(MalformedMessageException.class, () -> MessageValidator.validate(
-                MemorySegment.ofArray(intact[0]), intact[1], intact[1].length)).getMessage();
+                MemorySegment.ofArray(intact[0]), intact[1], intact[1].length, null)).getMessage();
         assertTrue(dynamic.contains("checksum mismatch"), dynamic);
     }
 
@@ -90,10 +90,10 @@ class MessageValidatorTest {
         byte[][] message = message();
         for (int length = 0; length < message[0].length; length++) {
             MemorySegment cut = MemorySegment.ofArray(Arrays.copyOf(message[0], length));
-            assertThrows(MalformedMessageException.class, () -> MessageValidator.validate(cut, message[1], message[1].length));
+            assertThrows(MalformedMessageException.class, () -> MessageValidator.validate(cut, message[1], message[1].length, null));
         }
         MalformedMessageException dynamic = assertThrows(MalformedMessageException.class,
-                () -> MessageValidator.validate(MemorySegment.ofArray(message[0]), message[1], message[1].length - 1));
+                () -> MessageValidator.validate(MemorySegment.ofArray(message[0]), message[1], message[1].length - 1, null));
         assertTrue(dynamic.getMessage().contains("dynamic bytes present"), dynamic.getMessage());
     }
 

@@ -429,7 +429,7 @@ final class IbvdevLink implements Link, VerbsChannel.Listener, AutoCloseable {
                     final int staticLength = h.messageLength - h.dynamicLength;
                     MemorySegment.copy(frame, HEADER, receive.buffer.storageSegment(), 0, staticLength);
                     protocol.dataArrivedInPlace(arrival, receive, h.dynamicLength == 0 ? null
-                        : frame.asSlice(HEADER + staticLength, h.dynamicLength).toArray(ValueLayout.JAVA_BYTE));
+                        : frame.asSlice(HEADER + staticLength, h.dynamicLength).toArray(ValueLayout.JAVA_BYTE), null);
                     return;
                 }
                 if (h.payloadLength > 0) {
@@ -491,7 +491,7 @@ final class IbvdevLink implements Link, VerbsChannel.Listener, AutoCloseable {
         final Arrival arrival = receive.matched;
         if (landing.inPlace) {
             landing.release();
-            protocol.dataArrivedInPlace(arrival, receive, null);
+            protocol.dataArrivedInPlace(arrival, receive, null, null);
         } else {
             arrival.block = landing.block;
             protocol.dataArrived(arrival, receive);

@@ -10,6 +10,7 @@ import java.util.ArrayDeque;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.mpjbuf.Buffer;
+import org.mpjbuf.ReceivedChecksum;
 import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.protocol.Arrival;
 import org.mpjbuf.dev.protocol.EagerCredit;
@@ -66,6 +67,13 @@ final class Connection implements Link {
     private final ByteBuffer[] scatter = new ByteBuffer[2];
     private int scatterCount;
     private byte[] readingDynamic;
+    /**
+     * The checksum of a buffer message read straight into its receive, added piece by piece as
+     * the payload lands (while the rest is on its way), so that the receive's check does not read
+     * the message again; {@code null} while the payload goes to a pooled block.
+     */
+    private ReceivedChecksum readingChecksum;
+    private final ReceivedChecksum arrivingChecksum = new ReceivedChecksum();
     private Arrival reading;
     private MessageRequest readingFor;
     /**
@@ -481,6 +489,7 @@ final class Connection implements Link {
                 }
             }
             drainInboxIntoScatter();
+            addToChecksum();
             if (scatter[scatterCount - 1].hasRemaining()) {
                 if (drained || reads == READS_PER_EVENT) {
                     return;
@@ -491,6 +500,7 @@ final class Connection implements Link {
                     throw endOfStream("before the last " + (scatter[0].remaining()
                         + (scatterCount > 1 ? scatter[1].remaining() : 0)) + " payload bytes of a frame");
                 }
+                addToChecksum();
                 if (scatter[scatterCount - 1].hasRemaining()) {
                     return;
                 }
@@ -533,6 +543,17 @@ final class Connection implements Link {
                 target.put(target.position(), inbox, inbox.position(), length);
                 target.position(target.position() + length);
                 inbox.position(inbox.position() + length);
+            }
+        }
+    }
+
+    /** Adds what has landed of a payload read in place to its checksum. */
+    private void addToChecksum() {
+        final ReceivedChecksum checksum = readingChecksum;
+        if (checksum != null) {
+            checksum.addStatic(scatter[0], scatter[0].position());
+            if (scatterCount > 1) {
+                checksum.addDynamic(readingDynamic, scatter[1].position());
             }
         }
     }
@@ -614,6 +635,7 @@ final class Connection implements Link {
     private void readPayload(final Arrival arrival, final MessageRequest receive) {
         reading = arrival;
         readingFor = receive;
+        readingChecksum = null;
         scatter[0] = arrival.block.asByteBuffer();
         scatterCount = 1;
     }
@@ -628,6 +650,8 @@ final class Connection implements Link {
         reading = arrival;
         readingFor = receive;
         readingDynamic = arrival.dynamicLength == 0 ? null : new byte[arrival.dynamicLength];
+        readingChecksum = arrivingChecksum;
+        readingChecksum.reset();
         // the receive owns its buffer alone: the storage's one reusable view serves, no view per message
         scatter[0] = receive.buffer.rawBuffer().byteBuffer().limit(staticLength);
         scatterCount = 1;
@@ -640,11 +664,13 @@ final class Connection implements Link {
         final Arrival arrival = reading;
         final MessageRequest receive = readingFor;
         final byte[] dynamic = readingDynamic;
+        final ReceivedChecksum checksum = readingChecksum;
         reading = null;
         readingFor = null;
         readingDynamic = null;
+        readingChecksum = null;
         if (receive != null && arrival.block == null) {
-            protocol.dataArrivedInPlace(arrival, receive, dynamic);
+            protocol.dataArrivedInPlace(arrival, receive, dynamic, checksum);
             if (!arrival.isRendezvous()) {
                 spareArrival = arrival;
             }

@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
 
 import org.mpjbuf.Buffer;
+import org.mpjbuf.ReceivedChecksum;
 import org.mpjbuf.buddy.BufferPool;
 import org.mpjbuf.buddy.PoolExhaustedException;
 import org.mpjbuf.dev.DeviceException;
@@ -264,8 +265,10 @@ public final class Protocol {
      * @param message the message
      * @param receive the receive it was read into
      * @param dynamic the buffer's dynamic part, or {@code null}
+     * @param arrived the message's checksum as its bytes landed, or {@code null} to compute it from them
      */
-    public void dataArrivedInPlace(final Arrival message, final MessageRequest receive, final byte[] dynamic) {
+    public void dataArrivedInPlace(final Arrival message, final MessageRequest receive, final byte[] dynamic,
+                                   final ReceivedChecksum arrived) {
         release(message);
         if (matcher.takeReceive(receive.id) != receive) {
             return;
@@ -274,7 +277,7 @@ public final class Protocol {
         DeviceException failure = null;
         try {
             receive.buffer.classLoader(classLoader);
-            receive.buffer.commitReceived(dynamic, message.dynamicLength);
+            receive.buffer.commitReceived(dynamic, message.dynamicLength, arrived);
         } catch (final RuntimeException ex) {
             failure = new DeviceException("the buffer message from rank " + message.source + " with tag "
                 + message.tag + " is malformed: " + ex.getMessage(), ex);
