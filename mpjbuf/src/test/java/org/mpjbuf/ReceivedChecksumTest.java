@@ -18,6 +18,8 @@ import org.mpjbuf.buddy.Medium;
  */
 class ReceivedChecksumTest {
     private static final int INTS = 3000;
+    /** Room for the sent message's sections in a receive buffer. */
+    private static final int RECEIVE_BYTES = INTS * 4 + 64;
 
     /** A message with a static INT section and an OBJECT section, sent into the receiver's storage. */
     private static final class Sent {
@@ -47,7 +49,7 @@ class ReceivedChecksumTest {
             Sent sent = new Sent(factory);
             ReceivedChecksum arriving = new ReceivedChecksum();
             for (int round = 0; round < 50; round++) {
-                Buffer receiver = factory.allocate(INTS * 4 + 64);
+                Buffer receiver = factory.allocate(RECEIVE_BYTES);
                 ByteBuffer storage = receiver.storageSegment().asByteBuffer();
                 byte[] dynamic = new byte[sent.dynamicPart.length];
                 arriving.reset();
@@ -83,7 +85,7 @@ class ReceivedChecksumTest {
     void shouldRefuseABitFlippedOnTheWayThoughItsChecksumWasAddedAsItArrived() {
         try (BufferFactory factory = BufferFactory.builder().medium(Medium.DIRECT).build()) {
             Sent sent = new Sent(factory);
-            Buffer receiver = factory.allocate(INTS * 4 + 64);
+            Buffer receiver = factory.allocate(RECEIVE_BYTES);
             ByteBuffer storage = receiver.storageSegment().asByteBuffer();
             byte[] damaged = sent.staticPart.clone();
             damaged[BufferDescriptor.MESSAGE_HEADER_LENGTH + 8 + 4 * 1000] ^= 0x10;
@@ -92,9 +94,7 @@ class ReceivedChecksumTest {
             arriving.addStatic(storage, 100);
             arriving.addStatic(storage, damaged.length);
             arriving.addDynamic(sent.dynamicPart, sent.dynamicPart.length);
-            MalformedMessageException refused = assertThrows(MalformedMessageException.class,
-                    () -> receiver.commitReceived(sent.dynamicPart, sent.dynamicPart.length, arriving));
-            assertTrue(refused.getMessage().contains("checksum mismatch"), refused.getMessage());
+            assertChecksumRefused(receiver, sent, arriving);
             factory.free(receiver);
         }
     }
@@ -103,7 +103,7 @@ class ReceivedChecksumTest {
     void shouldReadTheBytesWhenThePiecesDidNotCoverTheWholeMessage() {
         try (BufferFactory factory = BufferFactory.builder().medium(Medium.DIRECT).build()) {
             Sent sent = new Sent(factory);
-            Buffer receiver = factory.allocate(INTS * 4 + 64);
+            Buffer receiver = factory.allocate(RECEIVE_BYTES);
             ByteBuffer storage = receiver.storageSegment().asByteBuffer();
             storage.put(0, sent.staticPart);
             ReceivedChecksum arriving = new ReceivedChecksum();
@@ -117,11 +117,15 @@ class ReceivedChecksumTest {
             storage.put(0, damaged);
             arriving.reset();
             arriving.addStatic(storage, 64);
-            MalformedMessageException refused = assertThrows(MalformedMessageException.class,
-                    () -> receiver.commitReceived(sent.dynamicPart, sent.dynamicPart.length, arriving));
-            assertTrue(refused.getMessage().contains("checksum mismatch"), refused.getMessage());
+            assertChecksumRefused(receiver, sent, arriving);
             factory.free(receiver);
         }
+    }
+
+    private static void assertChecksumRefused(Buffer receiver, Sent sent, ReceivedChecksum arriving) {
+        MalformedMessageException refused = assertThrows(MalformedMessageException.class,
+                () -> receiver.commitReceived(sent.dynamicPart, sent.dynamicPart.length, arriving));
+        assertTrue(refused.getMessage().contains("checksum mismatch"), refused.getMessage());
     }
 
     @Test
