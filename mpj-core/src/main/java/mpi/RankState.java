@@ -30,8 +30,8 @@ final class RankState {
      */
     private static final int RECYCLED_PER_SIZE = 4;
     /**
-     * The largest message buffer storage kept for reuse: every eager message at the default
-     * protocol switch (128 KiB) with its header. At most about eight times this stays held.
+     * The largest message buffer storage kept for reuse: every eager message up to niodev's default
+     * protocol switch (256 KiB, headers included). At most about eight times this stays held.
      */
     private static final int LARGEST_RECYCLED = 1 << 18;
 
