@@ -68,11 +68,10 @@ final class Connection implements Link {
     private int scatterCount;
     private byte[] readingDynamic;
     /**
-     * The checksum of a buffer message read straight into its receive, added piece by piece as
-     * the payload lands (while the rest is on its way), so that the receive's check does not read
-     * the message again; {@code null} while the payload goes to a pooled block.
+     * The checksum of a buffer message read straight into its receive (the arrival being read has
+     * no block), added piece by piece as the payload lands (while the rest is on its way), so that
+     * the receive's check does not read the message again.
      */
-    private ReceivedChecksum readingChecksum;
     private final ReceivedChecksum arrivingChecksum = new ReceivedChecksum();
     private Arrival reading;
     private MessageRequest readingFor;
@@ -549,11 +548,10 @@ final class Connection implements Link {
 
     /** Adds what has landed of a payload read in place to its checksum. */
     private void addToChecksum() {
-        final ReceivedChecksum checksum = readingChecksum;
-        if (checksum != null) {
-            checksum.addStatic(scatter[0], scatter[0].position());
+        if (reading.block == null) {
+            arrivingChecksum.addStatic(scatter[0], scatter[0].position());
             if (scatterCount > 1) {
-                checksum.addDynamic(readingDynamic, scatter[1].position());
+                arrivingChecksum.addDynamic(readingDynamic, scatter[1].position());
             }
         }
     }
@@ -635,7 +633,6 @@ final class Connection implements Link {
     private void readPayload(final Arrival arrival, final MessageRequest receive) {
         reading = arrival;
         readingFor = receive;
-        readingChecksum = null;
         scatter[0] = arrival.block.asByteBuffer();
         scatterCount = 1;
     }
@@ -650,8 +647,7 @@ final class Connection implements Link {
         reading = arrival;
         readingFor = receive;
         readingDynamic = arrival.dynamicLength == 0 ? null : new byte[arrival.dynamicLength];
-        readingChecksum = arrivingChecksum;
-        readingChecksum.reset();
+        arrivingChecksum.reset();
         // the receive owns its buffer alone: the storage's one reusable view serves, no view per message
         scatter[0] = receive.buffer.rawBuffer().byteBuffer().limit(staticLength);
         scatterCount = 1;
@@ -664,13 +660,11 @@ final class Connection implements Link {
         final Arrival arrival = reading;
         final MessageRequest receive = readingFor;
         final byte[] dynamic = readingDynamic;
-        final ReceivedChecksum checksum = readingChecksum;
         reading = null;
         readingFor = null;
         readingDynamic = null;
-        readingChecksum = null;
         if (receive != null && arrival.block == null) {
-            protocol.dataArrivedInPlace(arrival, receive, dynamic, checksum);
+            protocol.dataArrivedInPlace(arrival, receive, dynamic, arrivingChecksum);
             if (!arrival.isRendezvous()) {
                 spareArrival = arrival;
             }
