@@ -24,6 +24,8 @@ import mpi.MPIException;
 final class BenchmarkTimer {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final List<GarbageCollectorMXBean> COLLECTORS = ManagementFactory.getGarbageCollectorMXBeans();
+    /** The pseudo-applications' line of a time step. */
+    private static final ProgressLine TIME_STEP_LINE = new ProgressLine(" Time step %4d%n");
 
     private double elapsed;
     private double startedAt;
@@ -62,8 +64,9 @@ final class BenchmarkTimer {
      * Starts timing after a barrier and runs a pseudo-application's time
      * steps (SP, BT, LU), printing the reference's progress line
      * {@code " Time step n"} at the first step, every twentieth and, with
-     * {@code printLast}, the last. Timing goes on: the caller stops it after
-     * whatever else its timed part holds.
+     * {@code printLast}, the last; the line is formatted once before the
+     * barrier ({@link ProgressLine#rehearse}). Timing goes on: the caller
+     * stops it after whatever else its timed part holds.
      *
      * @param comm the kernel's communicator; every rank must call this
      * @param steps the time steps
@@ -74,11 +77,12 @@ final class BenchmarkTimer {
      */
     void startAndRunSteps(Intracomm comm, int steps, boolean printLast, PrintStream progress, Warmup.Iteration step)
             throws MPIException {
+        TIME_STEP_LINE.rehearse(1);
         comm.Barrier();
         start();
         for (int n = 1; n <= steps; n++) {
             if (n == 1 || n % 20 == 0 || printLast && n == steps) {
-                progress.printf(" Time step %4d%n", n);
+                TIME_STEP_LINE.print(progress, n);
             }
             step.run();
         }

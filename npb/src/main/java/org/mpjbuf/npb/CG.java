@@ -28,6 +28,8 @@ public final class CG implements Benchmark {
     private static final int CG_STEPS = 25;
     private static final double EPSILON = 1.0e-10;
     private static final double SEED = 314159265.0;
+    /** The line of every timed iteration: its number, the residual's norm and zeta. */
+    private static final ProgressLine ITERATION_LINE = new ProgressLine("    %5d       %20.14e%20.13f%n");
 
     /** The phases of an outer iteration, for {@link PhaseTimes}; the constants below index them. */
     private static final List<String> PHASES = List.of("sparse product", "row sums (exchange)",
@@ -88,6 +90,7 @@ public final class CG implements Benchmark {
         });
 
         solver.phases.reset();
+        ITERATION_LINE.rehearse(1, solver.residualNorm, parameters.shift());
         comm.Barrier();
         BenchmarkTimer timer = new BenchmarkTimer();
         timer.start();
@@ -98,7 +101,7 @@ public final class CG implements Benchmark {
             if (iteration == 1) {
                 progress.println("   iteration           ||r||                 zeta");
             }
-            progress.printf("    %5d       %20.14e%20.13f%n", iteration, solver.residualNorm, zeta);
+            ITERATION_LINE.print(progress, iteration, solver.residualNorm, zeta);
         }
         timer.stop();
 

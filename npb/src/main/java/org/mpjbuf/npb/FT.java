@@ -32,6 +32,8 @@ import mpi.MPIException;
 public final class FT implements Benchmark {
     private static final double EPSILON = 1.0e-12;
     private static final double SEED = 314159265.0;
+    /** The line of every timed step: its number and the checksum's two parts. */
+    private static final ProgressLine CHECKSUM_LINE = new ProgressLine(" T = %5d     Checksum = %22.12e %22.12e%n");
     private static final double ALPHA = 1.0e-6;
     private static final int CHECKSUM_POINTS = 1024;
 
@@ -92,6 +94,7 @@ public final class FT implements Benchmark {
         });
 
         solver.phases.reset();
+        CHECKSUM_LINE.rehearse(1, warmupSums[0], warmupSums[1]);
         comm.Barrier();
         BenchmarkTimer timer = new BenchmarkTimer();
         timer.start();
@@ -102,8 +105,7 @@ public final class FT implements Benchmark {
             solver.evolve();
             double[] field = solver.inverse();
             solver.checksum(field, sums, step);
-            progress.printf(" T = %5d     Checksum = %22.12e %22.12e%n", step, sums[2 * step - 2],
-                    sums[2 * step - 1]);
+            CHECKSUM_LINE.print(progress, step, sums[2 * step - 2], sums[2 * step - 1]);
         }
         timer.stop();
 

@@ -49,6 +49,8 @@ public final class IS implements Benchmark {
     private static final int ITERATIONS = 10;
     private static final int TEST_KEYS = 5;
     private static final double SEED = 314159265.0;
+    /** The line of every timed iteration (not at class S, as in the reference). */
+    private static final ProgressLine ITERATION_LINE = new ProgressLine("        %d%n");
     /**
      * At most this many groups of buckets, and one more for each rank whose
      * buckets start inside one, take the keys in the scatter: a scatter to
@@ -109,13 +111,14 @@ public final class IS implements Benchmark {
         sorter.phases.reset();
         if (problemClass != ProblemClass.S) {
             progress.println("\n   iteration");
+            ITERATION_LINE.rehearse(1);
         }
         comm.Barrier();
         BenchmarkTimer timer = new BenchmarkTimer();
         timer.start();
         for (int iteration = 1; iteration <= ITERATIONS; iteration++) {
             if (problemClass != ProblemClass.S) {
-                progress.printf("        %d%n", iteration);
+                ITERATION_LINE.print(progress, iteration);
             }
             sorter.rank(iteration);
         }

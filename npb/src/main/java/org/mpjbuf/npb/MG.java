@@ -25,6 +25,8 @@ import mpi.MPIException;
  */
 public final class MG implements Benchmark {
     private static final double EPSILON = 1.0e-8;
+    /** The line of the first, every fifth and the last timed iteration. */
+    private static final ProgressLine ITERATION_LINE = new ProgressLine("  iter %3d%n");
     private static final double[] A = {-8.0 / 3.0, 0.0, 1.0 / 6.0, 1.0 / 12.0};
     private static final double[] C_SMALL = {-3.0 / 8.0, 1.0 / 32.0, -1.0 / 64.0, 0.0};
     private static final double[] C_LARGE = {-3.0 / 17.0, 1.0 / 33.0, -1.0 / 61.0, 0.0};
@@ -104,6 +106,7 @@ public final class MG implements Benchmark {
         });
 
         operators.phases().reset();
+        ITERATION_LINE.rehearse(1);
         comm.Barrier();
         BenchmarkTimer timer = new BenchmarkTimer();
         timer.start();
@@ -112,7 +115,7 @@ public final class MG implements Benchmark {
         operators.norm(r[top]);
         for (int iteration = 1; iteration <= parameters.iterations(); iteration++) {
             if (iteration == 1 || iteration == parameters.iterations() || iteration % 5 == 0) {
-                progress.printf("  iter %3d%n", iteration);
+                ITERATION_LINE.print(progress, iteration);
             }
             vCycle(operators, coarse, u, r, v, top);
             operators.residual(u[top], v, r[top], top);
