@@ -11,8 +11,9 @@ import org.mpjbuf.mpj.runtime.RuntimeConfiguration;
 
 /**
  * How a rank waits for requests: it spins on them for the calling thread's {@link SpinBudget}
- * (at most {@link RuntimeConfiguration#WAIT_SPIN_NANOS}, at most {@link #OVERSUBSCRIBED_SPIN_NANOS}
- * when more ranks of the job share this host than it has processors), yields the core
+ * (at most {@link RuntimeConfiguration#WAIT_SPIN_NANOS}, or a large message's longer allowance;
+ * at most {@link #OVERSUBSCRIBED_SPIN_NANOS} when more ranks of the job share this host than it
+ * has processors), yields the core
  * {@link RuntimeConfiguration#WAIT_YIELDS} times, then parks until a completion wakes it.
  *
  * <h2>Wake-ups</h2>
@@ -66,7 +67,7 @@ final class Waiter {
      * @param state       the rank: its device, polled while the waiter spins, and the job's stop switch
      */
     static void await(org.mpjbuf.dev.Request request, RankState state) {
-        if (request.isComplete() || spin(DEVICE_REQUEST_COMPLETE, request, null, state)) {
+        if (request.isComplete() || spin(DEVICE_REQUEST_COMPLETE, request, null, state, request.expectedBytes())) {
             return;
         }
         for (int yield = RuntimeConfiguration.WAIT_YIELDS; yield > 0; yield--) {
@@ -101,7 +102,7 @@ final class Waiter {
      */
     static void await(Request request, org.mpjbuf.dev.Request operation,
                       RankState state, long stopCheckNanos) {
-        if (done(request, operation) || spin(Waiter::done, request, operation, state)) {
+        if (done(request, operation) || spin(Waiter::done, request, operation, state, operation.expectedBytes())) {
             return;
         }
         for (int yield = RuntimeConfiguration.WAIT_YIELDS; yield > 0; yield--) {
@@ -148,7 +149,14 @@ final class Waiter {
         if (!any) {
             return;
         }
-        if (anyDone(requests, operations) || spin(Waiter::anyDone, requests, operations, state)) {
+        long expectedBytes = 0;
+        for (org.mpjbuf.dev.Request operation : operations) {
+            if (operation != null) {
+                expectedBytes = Math.max(expectedBytes, operation.expectedBytes());
+            }
+        }
+        if (anyDone(requests, operations)
+            || spin(Waiter::anyDone, requests, operations, state, expectedBytes)) {
             return;
         }
         for (int yield = RuntimeConfiguration.WAIT_YIELDS; yield > 0; yield--) {
@@ -187,7 +195,7 @@ final class Waiter {
      * @param state   the rank: its device, polled while the waiter spins, and the job's stop switch
      */
     static void await(MeetingPoint meeting, int member, long number, RankState state) {
-        if (meeting.isOver(number) || spin(MeetingPoint::isOver, meeting, number, state)) {
+        if (meeting.isOver(number) || spin(MeetingPoint::isOver, meeting, number, state, 0)) {
             return;
         }
         for (int yield = RuntimeConfiguration.WAIT_YIELDS; yield > 0; yield--) {
@@ -208,25 +216,31 @@ final class Waiter {
 
     /**
      * Spins until {@code done} holds of {@code first} and {@code second} or the thread's spin
-     * budget is spent, polling the rank's device on every turn, and adapts the budget to the
-     * outcome. A spin that fails tells the device that polling stops before the caller parks. The
-     * test takes what it looks at as arguments, so that callers pass constant functions and a
-     * blocking call makes no object for its spin.
+     * budget, or the awaited message's longer {@linkplain SpinBudget#allowanceNanos allowance}, is
+     * spent, polling the rank's device on every turn, and adapts the budget to the outcome (a spin
+     * that the allowance lengthened and that fails leaves it as it was). A spin that fails tells
+     * the device that polling stops before the caller parks. The test takes what it looks at as
+     * arguments, so that callers pass constant functions and a blocking call makes no object for
+     * its spin.
      *
-     * @param done   whether what the caller waits for has happened
-     * @param first  the test's first argument
-     * @param second the test's second argument
-     * @param state  the rank, whose device is polled and whose size decides the longest spin
+     * @param done          whether what the caller waits for has happened
+     * @param first         the test's first argument
+     * @param second        the test's second argument
+     * @param state         the rank, whose device is polled and whose size decides the longest spin
+     * @param expectedBytes the bytes the awaited requests move ({@link org.mpjbuf.dev.Request#expectedBytes()})
      * @return whether {@code done} held
      */
-    private static <A, B> boolean spin(BiPredicate<A, B> done, A first, B second, RankState state) {
+    private static <A, B> boolean spin(BiPredicate<A, B> done, A first, B second, RankState state,
+                                       long expectedBytes) {
         Device device = state.device();
         SpinBudget budget = BUDGETS.get();
         if (budget == null || budget.probeNanos() != device.spinProbeNanos()) {
-            budget = new SpinBudget(RuntimeConfiguration.WAIT_SPIN_NANOS, device.spinProbeNanos());
+            budget = new SpinBudget(RuntimeConfiguration.WAIT_SPIN_NANOS, device.spinProbeNanos(),
+                SpinBudget.MESSAGE_NANOS_PER_BYTE);
             BUDGETS.set(budget);
         }
-        long nanos = spinNanos(budget, state);
+        long budgetNanos = budget.nanos();
+        long nanos = spinNanos(Math.max(budgetNanos, budget.allowanceNanos(expectedBytes)), state);
         if (nanos == 0) {
             device.pollingStops();
             return false;
@@ -240,15 +254,16 @@ final class Waiter {
                 return true;
             }
             if ((i & (SPINS_PER_CLOCK_READ - 1)) == 0 && System.nanoTime() - deadline >= 0) {
-                budget.spinFailed();
+                if (nanos <= budgetNanos) {
+                    budget.spinFailed();
+                }
                 device.pollingStops();
                 return false;
             }
         }
     }
 
-    private static long spinNanos(SpinBudget budget, RankState state) {
-        long nanos = budget.nanos();
+    private static long spinNanos(long nanos, RankState state) {
         return state.ranksHaveProcessors() ? nanos : Math.min(nanos, OVERSUBSCRIBED_SPIN_NANOS);
     }
 

@@ -76,4 +76,17 @@ public interface Request {
      * @throws NullPointerException if {@code listener} is {@code null}
      */
     void addCompletionListener(CompletionListener listener);
+
+    /**
+     * Tells how many bytes this request moves: a send's message, or at most a receive's buffer.
+     * A waiting thread may spin longer for many bytes ({@link SpinBudget#allowanceNanos(long)}), since
+     * such a wait lasts as long as the peer takes to pack, send and copy them, and parking then
+     * adds a wake-up to every large message.
+     *
+     * @return the bytes, or 0 where the device does not tell (a probe, a device whose waits the
+     *         spin budget alone governs)
+     */
+    default long expectedBytes() {
+        return 0;
+    }
 }

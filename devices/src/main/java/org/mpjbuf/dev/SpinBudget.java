@@ -23,6 +23,16 @@ package org.mpjbuf.dev;
  * runs). A probe that outlasts a yielding peer's answer, followed by spins as long, brings both
  * ranks back to spinning within a few probes.
  *
+ * <p>A wait for a large message of a process device may spin longer than the budget: for its
+ * {@linkplain #allowanceNanos allowance}, {@link #MESSAGE_NANOS_PER_BYTE} per byte. Such a wait
+ * lasts while the peer packs, checksums and sends the message and this rank copies it in, about
+ * 60 us a MiB with nothing arriving on top of the transfer, so it outlasted any budget and the
+ * budget fell to zero; its end then waited for a parked thread's wake-up, which takes tens to
+ * hundreds of microseconds on a virtual machine. A spin that its allowance lengthened and that
+ * fails leaves the budget as it was: it says nothing about the small waits the budget is for.
+ * The allowance is for hosts whose ranks have a processor each: a budget for an oversubscribed
+ * host is made without one.
+ *
  * <p>The smdev device's waits and the {@code mpi} layer's waits both use it, so that a wait through
  * {@code mpi} behaves like a wait on the device.
  *
@@ -39,8 +49,15 @@ public final class SpinBudget {
     /** Waits between two probes while the budget is zero, a power of two. */
     public static final int PROBE_INTERVAL = 16;
 
+    /**
+     * A large message's spin allowance per byte: 1 ns, a rate of 1 GB/s, below what niodev moves
+     * over loopback (3-8 GB/s), so that the allowance outlasts a transfer that runs at all.
+     */
+    public static final long MESSAGE_NANOS_PER_BYTE = 1L;
+
     private final long maximumNanos;
     private final long probeNanos;
+    private final long messageNanosPerByte;
     private long nanos;
     private int waitsSinceProbe;
 
@@ -65,13 +82,40 @@ public final class SpinBudget {
      * @throws IllegalArgumentException if either is negative
      */
     public SpinBudget(final long maximumNanos, final long probeNanos) {
-        if (maximumNanos < 0 || probeNanos < 0) {
-            throw new IllegalArgumentException("maximum spin and probe must be >= 0 ns but were " + maximumNanos
-                + " and " + probeNanos);
+        this(maximumNanos, probeNanos, 0);
+    }
+
+    /**
+     * Creates a budget as {@link #SpinBudget(long, long)} does, whose waits for large messages may
+     * spin longer ({@link #allowanceNanos}).
+     *
+     * @param maximumNanos        the configured spin time, {@code >= 0}
+     * @param probeNanos          the probe length and least budget after a success, {@code >= 0}
+     * @param messageNanosPerByte a message's allowance per byte: {@link #MESSAGE_NANOS_PER_BYTE}
+     *                            where every rank of the host has a processor, 0 for none
+     * @throws IllegalArgumentException if any is negative
+     */
+    public SpinBudget(final long maximumNanos, final long probeNanos, final long messageNanosPerByte) {
+        if (maximumNanos < 0 || probeNanos < 0 || messageNanosPerByte < 0) {
+            throw new IllegalArgumentException("maximum spin, probe and allowance per byte must be >= 0 ns but were "
+                + maximumNanos + ", " + probeNanos + " and " + messageNanosPerByte);
         }
         this.maximumNanos = maximumNanos;
         this.probeNanos = probeNanos;
+        this.messageNanosPerByte = messageNanosPerByte;
         this.nanos = maximumNanos;
+    }
+
+    /**
+     * Tells how long a wait for a message of {@code messageBytes} may spin whatever the budget:
+     * the wait spins for the longer of the two ({@link org.mpjbuf.dev.Request#expectedBytes()}).
+     *
+     * @param messageBytes the bytes the awaited request moves, {@code >= 0}
+     * @return nanoseconds, 0 for a budget made without an allowance
+     */
+    public long allowanceNanos(final long messageBytes) {
+        return messageBytes <= 0 ? 0 : messageBytes > Long.MAX_VALUE / Math.max(1, messageNanosPerByte)
+            ? Long.MAX_VALUE : messageBytes * messageNanosPerByte;
     }
 
     /**

@@ -1,6 +1,8 @@
 package org.mpjbuf.dev;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -72,6 +74,28 @@ final class SpinBudgetTest {
         final SpinBudget budget = new SpinBudget(0);
         budget.spinSucceeded();
         assertEquals(0, countSpinningWaits(budget, 4 * SpinBudget.PROBE_INTERVAL));
+    }
+
+    @Test
+    void shouldAllowALargeMessageItsBytesAtTheRateItWasMadeWith() {
+        final SpinBudget budget = new SpinBudget(50_000, 50_000, SpinBudget.MESSAGE_NANOS_PER_BYTE);
+        assertEquals(4L << 20, budget.allowanceNanos(4L << 20), "4 MiB at 1 ns a byte");
+        assertEquals(0, budget.allowanceNanos(0), "a request that tells no size");
+        assertEquals(Long.MAX_VALUE, new SpinBudget(0, 0, 3).allowanceNanos(Long.MAX_VALUE / 2),
+            "a product beyond a long saturates");
+        assertEquals(0, new SpinBudget(50_000, 50_000).allowanceNanos(4L << 20),
+            "a budget for an oversubscribed host is made without one");
+        for (int i = 0; i < 8; i++) {
+            budget.spinFailed();
+        }
+        assertEquals(4L << 20, budget.allowanceNanos(4L << 20), "the allowance does not follow the budget");
+    }
+
+    @Test
+    void shouldRefuseANegativeAllowance() {
+        final IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
+            () -> new SpinBudget(1_000, 1_000, -1));
+        assertTrue(thrown.getMessage().contains("-1"), thrown.getMessage());
     }
 
     private static int countSpinningWaits(final SpinBudget budget, final int waits) {

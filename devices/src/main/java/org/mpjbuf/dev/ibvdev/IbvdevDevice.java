@@ -97,13 +97,15 @@ final class IbvdevDevice extends MessageDevice implements CompletionDriver.Owner
             IbvdevConfiguration.IDLE_SPIN_NANOS_DEFAULT, 0, Long.MAX_VALUE);
         final String verbsName = IbvdevConfiguration.verbs(arguments);
         final int localRanks = bootstrap == null ? 1 : bootstrap.localRanks().length;
+        final boolean oversubscribed = localRanks > HostProcessors.count();
         try {
             openVerbs(verbsName, rank);
             registered = new RegisteredPool(verbs, domain, ACCESS, BufferPool.builder().medium(Medium.DIRECT));
             pins = new PinDownCache(verbs, domain, ACCESS);
             setUp(rank, size, arguments.classLoader(), eagerLimit, maxMessageLength,
                 IbvdevConfiguration.MAX_MESSAGE_LENGTH_PROP_NAME, new SpinBudget(
-                    localRanks > HostProcessors.count() ? Math.min(spin, 1_000L) : spin, spin),
+                    oversubscribed ? Math.min(spin, 1_000L) : spin, spin,
+                    oversubscribed ? 0 : SpinBudget.MESSAGE_NANOS_PER_BYTE),
                 spin, registered.pool());
             links = new IbvdevLink[size];
             queuePairs = new Verbs.QueuePair[size];

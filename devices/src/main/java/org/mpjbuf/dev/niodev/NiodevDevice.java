@@ -89,11 +89,13 @@ final class NiodevDevice extends MessageDevice {
         finishTimeoutMillis = NiodevConfiguration.longValue(NiodevConfiguration.FINISH_TIMEOUT_MILLIS_PROP_NAME,
             arguments, NiodevConfiguration.FINISH_TIMEOUT_MILLIS);
         final int localRanks = bootstrap == null ? 1 : bootstrap.localRanks().length;
+        final boolean oversubscribed = localRanks > HostProcessors.count();
         final long spin = NiodevConfiguration.longValue(NiodevConfiguration.IDLE_SPIN_NANOS_PROP_NAME, arguments,
             NiodevConfiguration.IDLE_SPIN_NANOS);
         setUp(rank, size, arguments.classLoader(), eagerLimit, maxMessageLength,
             NiodevConfiguration.MAX_MESSAGE_LENGTH_PROP_NAME, new SpinBudget(
-                localRanks > HostProcessors.count() ? Math.min(spin, 1_000L) : spin, spin),
+                oversubscribed ? Math.min(spin, 1_000L) : spin, spin,
+                oversubscribed ? 0 : SpinBudget.MESSAGE_NANOS_PER_BYTE),
             spin, BufferPool.builder().medium(Medium.DIRECT).build());
         connections = new Connection[size];
         if (size > 1) {

@@ -267,6 +267,17 @@ public final class MessageRequest extends Queued implements Request {
     }
 
     @Override
+    public long expectedBytes() {
+        if (kind == SEND) {
+            return messageLength;
+        }
+        if (kind == PROBE) {
+            return 0;
+        }
+        return buffer != null ? buffer.capacity() : array != null ? (long) count * type.byteSize() : 0;
+    }
+
+    @Override
     public Status await() {
         awaitCompletion();
         return result();
@@ -276,7 +287,8 @@ public final class MessageRequest extends Queued implements Request {
     public void awaitCompletion() {
         if (!isComplete()) {
             final SpinBudget budget = owner.spinBudget();
-            final long spinNanos = budget.nanos();
+            final long budgetNanos = budget.nanos();
+            final long spinNanos = Math.max(budgetNanos, budget.allowanceNanos(expectedBytes()));
             final long deadline = System.nanoTime() + spinNanos;
             boolean spun = spinNanos > 0;
             for (int i = 1; spun && !isComplete(); i++) {
@@ -289,7 +301,8 @@ public final class MessageRequest extends Queued implements Request {
             if (spun) {
                 budget.spinSucceeded();
             } else {
-                if (spinNanos > 0) {
+                if (spinNanos > 0 && spinNanos == budgetNanos) {
+                    // a longer spin for a large message says nothing of the budget's small waits
                     budget.spinFailed();
                 }
                 owner.pollingStops();

@@ -73,6 +73,38 @@ public abstract class PostedBufferReceiveTest {
 
     @Test
     @Timeout(60)
+    void shouldTellAWaiterHowManyBytesEachRequestMoves() throws InterruptedException {
+        onTwoRanks(factory -> (device, rank, all) -> {
+            if (rank == 0) {
+                final Buffer buffer = factory.allocate(BufferDescriptor.sectionSize(Type.INT, 2_000));
+                buffer.putSectionHeader(Type.INT);
+                buffer.write(new int[2_000], 0, 2_000);
+                buffer.commit();
+                final Request send = device.isend(buffer, all[1], 0, CONTEXT);
+                assertEquals(buffer.staticLength(), send.expectedBytes(), "a send: its message");
+                send.await();
+                factory.free(buffer);
+                device.send(new int[100], 0, 100, all[1], 1, CONTEXT);
+                device.send(new byte[3], 0, 3, all[1], 2, CONTEXT);
+            } else {
+                final Buffer into = factory.allocate(sizeOf(2_000));
+                final Request receive = device.irecv(into, all[0], 0, CONTEXT);
+                assertEquals(into.capacity(), receive.expectedBytes(), "a buffer receive: at most its buffer");
+                receive.await();
+                factory.free(into);
+                final Request arrayReceive = device.irecv(new int[100], 0, 100, all[0], 1, CONTEXT);
+                assertEquals(400, arrayReceive.expectedBytes(), "an array receive: its elements");
+                arrayReceive.await();
+                final Request probe = device.startProbe(all[0], 2, CONTEXT);
+                assertEquals(0, probe.expectedBytes(), "a probe moves nothing");
+                probe.await();
+                device.recv(new byte[3], 0, 3, all[0], 2, CONTEXT);
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
     void shouldReportTruncationWhenThePostedBufferIsTooSmall() throws InterruptedException {
         onTwoRanks(factory -> (device, rank, all) -> {
             if (rank == 0) {
