@@ -31,9 +31,10 @@ final class RankState {
     private static final int RECYCLED_PER_SIZE = 4;
     /**
      * The largest message buffer storage kept for reuse: every eager message up to niodev's default
-     * protocol switch (256 KiB, headers included). At most about eight times this stays held.
+     * protocol switch (256 KiB of data and its headers, in storage of 512 KiB). At most about eight
+     * times this stays held.
      */
-    private static final int LARGEST_RECYCLED = 1 << 18;
+    private static final int LARGEST_RECYCLED = 1 << 19;
 
     private final RankEnvironment environment;
     private final Device device;

@@ -47,7 +47,9 @@ class BufferedSendTest {
 
     @Test
     void shouldFailWithErrBufferWhenTheAttachedBufferOverflows() {
-        int large = 256 * 1024;
+        // beyond every device's default protocol switch, so that neither send leaves the attached
+        // buffer before rank 1 receives it (an eager send frees its space as soon as it is written)
+        int large = 1 << 20;
         Ranks.run(2, world -> {
             int rank = world.Rank();
             MPI.Buffer_attach(ByteBuffer.allocate(2 * (large + MPI.BSEND_OVERHEAD)));

@@ -22,7 +22,7 @@ public final class PingPongProgram {
 
     /**
      * Sizes up to this get an untimed pass first, so that the JIT compiler has settled before any
-     * is timed: it reaches beyond the devices' protocol switch (256 KiB on niodev), whose
+     * is timed: it reaches beyond the devices' protocol switch (256 KiB of data and its headers on niodev), whose
      * rendezvous path a pass of eager sizes alone leaves cold.
      */
     private static final int WARM_UP_BYTES = 1 << 20;

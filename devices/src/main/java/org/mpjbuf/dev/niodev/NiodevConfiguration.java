@@ -23,11 +23,12 @@ public final class NiodevConfiguration {
     /** Property naming the protocol switch limit in bytes: messages up to it are sent eagerly. */
     public static final String EAGER_LIMIT_PROP_NAME = "mpjbuf.niodev.eagerLimit";
     /**
-     * Default protocol switch limit: 256 KiB, so that a message of 128 KiB of data, which its
-     * mpjbuf headers take past 128 KiB, still goes eagerly (21-23 us a half round trip here,
-     * against 29-34 us by rendezvous and Open MPI's 29-30 us over TCP; benchmarks README).
+     * Default protocol switch limit: 256 KiB of data and 4 KiB of room for its mpjbuf headers, so
+     * that a message of 256 KiB of data, which its headers take past 256 KiB, goes eagerly: 38-40 us
+     * a half round trip here against 44-47 us by rendezvous (and 128 KiB of data 22-23 us against
+     * 29-34 us; benchmarks README). A message of 512 KiB of data went no faster eagerly.
      */
-    public static final int EAGER_LIMIT_DEFAULT = 256 * 1024;
+    public static final int EAGER_LIMIT_DEFAULT = 256 * 1024 + 4096;
 
     /**
      * Property naming the eager credit in bytes: how many bytes of eager messages a rank lets each
