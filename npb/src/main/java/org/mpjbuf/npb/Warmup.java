@@ -38,7 +38,16 @@ import mpi.MPIException;
  * part will take at the last iteration's pace if that is longer: with four
  * ranks on two cores BT's and SP's kernels are compiled four times over,
  * which took the compiler 5-8 s, and a fixed 3 s left BT class A with 3-5 s
- * of compiling in its 25-28 s timed part. The ranks agree on every
+ * of compiling in its 25-28 s timed part. The limits are 6 s and 200
+ * iterations because ranks that are processes each compile the device's
+ * message path themselves, and it reaches the optimizing compiler's
+ * thresholds late, since an iteration sends only tens of messages: CG class A
+ * on 2 processes over niodev stopped at the earlier 3 s, after 52-74
+ * iterations, and then compiled for 0.16-0.33 s of its 0.5-0.7 s timed part
+ * (the device's {@code ProgressEngine.drive} alone 60 ms); with 6 s and 200
+ * iterations it ran 3100-3434 Mop/s against 1937-2552, three pairs in turn
+ * (MG class A on 2 ranks of smdev 13087-13893 against 12402-13411), for 2-3 s
+ * more of warm-up. The ranks agree on every
  * repetition (the busiest and slowest rank decides), since an iteration
  * communicates. What is timed afterwards is the kernel's steady state,
  * starting from the same data as the reference's timed part.
@@ -60,14 +69,14 @@ final class Warmup {
     static final double WINDOW_SECONDS = 0.5;
 
     /** The most untimed iterations, the reference's one included. */
-    static final int MAXIMUM_ITERATIONS = 100;
+    static final int MAXIMUM_ITERATIONS = 200;
 
     /**
      * The warm-up starts no third or later iteration once it has run this
      * long (the second always runs: the first is mostly interpreted), unless
      * {@link #MAXIMUM_SHARE} of the timed part is longer.
      */
-    static final double MAXIMUM_SECONDS = 3.0;
+    static final double MAXIMUM_SECONDS = 6.0;
 
     /**
      * The longest warm-up as a share of the timed part it precedes, estimated

@@ -19,7 +19,7 @@ import mpi.MPI;
 
 /**
  * The warm-up runs the same number of iterations on every rank, at least two and at most the limit,
- * goes on while the compiler is busy or the iterations get faster, and takes at most 3 s or a
+ * goes on while the compiler is busy or the iterations get faster, and takes at most 6 s or a
  * quarter of the timed part.
  */
 class WarmupTest {
@@ -64,9 +64,9 @@ class WarmupTest {
     }
 
     @Test
-    void shouldTakeAtMostThreeSecondsOrAQuarterOfTheTimedPart() {
-        assertEquals(24, iterationsWhileTheCompilerIsBusy(15, 0.125), "15 timed iterations of 1/8 s: 3 s");
-        assertEquals(50, iterationsWhileTheCompilerIsBusy(200, 0.125), "200 timed iterations of 1/8 s: 6.25 s");
+    void shouldTakeAtMostSixSecondsOrAQuarterOfTheTimedPart() {
+        assertEquals(48, iterationsWhileTheCompilerIsBusy(15, 0.125), "15 timed iterations of 1/8 s: 6 s");
+        assertEquals(100, iterationsWhileTheCompilerIsBusy(400, 0.125), "400 timed iterations of 1/8 s: 12.5 s");
         assertEquals(2, iterationsWhileTheCompilerIsBusy(1, 10.0), "the second iteration runs however long the first");
         assertEquals(Warmup.MAXIMUM_ITERATIONS, iterationsWhileTheCompilerIsBusy(100_000, 0.001));
     }
