@@ -24,7 +24,8 @@ package org.mpjbuf.dev;
  * ranks back to spinning within a few probes.
  *
  * <p>A wait for a large message of a process device may spin longer than the budget: for its
- * {@linkplain #allowanceNanos allowance}, {@link #MESSAGE_NANOS_PER_BYTE} per byte. Such a wait
+ * {@linkplain #allowanceNanos allowance}, {@link #MESSAGE_NANOS_PER_BYTE} per byte up to
+ * {@link #MESSAGE_ALLOWANCE_MAX_NANOS}. Such a wait
  * lasts while the peer packs, checksums and sends the message and this rank copies it in, about
  * 60 us a MiB with nothing arriving on top of the transfer, so it outlasted any budget and the
  * budget fell to zero; its end then waited for a parked thread's wake-up, which takes tens to
@@ -54,6 +55,13 @@ public final class SpinBudget {
      * over loopback (3-8 GB/s), so that the allowance outlasts a transfer that runs at all.
      */
     public static final long MESSAGE_NANOS_PER_BYTE = 1L;
+
+    /**
+     * The longest allowance, 10 ms (about 10 MB): beyond it a wake-up costs less than 1 % of the
+     * wait, and a rank that waits for a message sent long after it posted the receive does not
+     * hold its processor for longer.
+     */
+    public static final long MESSAGE_ALLOWANCE_MAX_NANOS = 10_000_000L;
 
     private final long maximumNanos;
     private final long probeNanos;
@@ -111,11 +119,15 @@ public final class SpinBudget {
      * the wait spins for the longer of the two ({@link org.mpjbuf.dev.Request#expectedBytes()}).
      *
      * @param messageBytes the bytes the awaited request moves, {@code >= 0}
-     * @return nanoseconds, 0 for a budget made without an allowance
+     * @return nanoseconds, at most {@link #MESSAGE_ALLOWANCE_MAX_NANOS}; 0 for a budget made
+     *         without an allowance
      */
     public long allowanceNanos(final long messageBytes) {
-        return messageBytes <= 0 ? 0 : messageBytes > Long.MAX_VALUE / Math.max(1, messageNanosPerByte)
-            ? Long.MAX_VALUE : messageBytes * messageNanosPerByte;
+        if (messageBytes <= 0 || messageNanosPerByte == 0) {
+            return 0;
+        }
+        return messageBytes >= MESSAGE_ALLOWANCE_MAX_NANOS / messageNanosPerByte
+            ? MESSAGE_ALLOWANCE_MAX_NANOS : messageBytes * messageNanosPerByte;
     }
 
     /**

@@ -81,8 +81,10 @@ final class SpinBudgetTest {
         final SpinBudget budget = new SpinBudget(50_000, 50_000, SpinBudget.MESSAGE_NANOS_PER_BYTE);
         assertEquals(4L << 20, budget.allowanceNanos(4L << 20), "4 MiB at 1 ns a byte");
         assertEquals(0, budget.allowanceNanos(0), "a request that tells no size");
-        assertEquals(Long.MAX_VALUE, new SpinBudget(0, 0, 3).allowanceNanos(Long.MAX_VALUE / 2),
-            "a product beyond a long saturates");
+        assertEquals(SpinBudget.MESSAGE_ALLOWANCE_MAX_NANOS, budget.allowanceNanos(64L << 20),
+            "64 MiB: no more than the longest allowance");
+        assertEquals(SpinBudget.MESSAGE_ALLOWANCE_MAX_NANOS, new SpinBudget(0, 0, 3).allowanceNanos(Long.MAX_VALUE / 2),
+            "nor for a product beyond a long");
         assertEquals(0, new SpinBudget(50_000, 50_000).allowanceNanos(4L << 20),
             "a budget for an oversubscribed host is made without one");
         for (int i = 0; i < 8; i++) {
