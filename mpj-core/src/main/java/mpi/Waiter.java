@@ -41,7 +41,7 @@ import org.mpjbuf.mpj.runtime.RuntimeConfiguration;
 final class Waiter {
 
     /** The longest spin in a job with more ranks than processors, whose peers need the cores. */
-    static final long OVERSUBSCRIBED_SPIN_NANOS = 1_000L;
+    static final long OVERSUBSCRIBED_SPIN_NANOS = SpinBudget.OVERSUBSCRIBED_SPIN_NANOS;
 
     /** Spins between two reads of the clock (a read costs about 20 ns); a power of two. */
     private static final int SPINS_PER_CLOCK_READ = 64;
@@ -142,18 +142,16 @@ final class Waiter {
     static void awaitAny(Request[] requests, RankState state, long stopCheckNanos) {
         org.mpjbuf.dev.Request[] operations = new org.mpjbuf.dev.Request[requests.length];
         boolean any = false;
+        long expectedBytes = 0;
         for (int i = 0; i < requests.length; i++) {
             operations[i] = requests[i] == null ? null : requests[i].operation();
-            any |= operations[i] != null;
+            if (operations[i] != null) {
+                any = true;
+                expectedBytes = Math.max(expectedBytes, operations[i].expectedBytes());
+            }
         }
         if (!any) {
             return;
-        }
-        long expectedBytes = 0;
-        for (org.mpjbuf.dev.Request operation : operations) {
-            if (operation != null) {
-                expectedBytes = Math.max(expectedBytes, operation.expectedBytes());
-            }
         }
         if (anyDone(requests, operations)
             || spin(Waiter::anyDone, requests, operations, state, expectedBytes)) {
@@ -239,8 +237,8 @@ final class Waiter {
                 SpinBudget.MESSAGE_NANOS_PER_BYTE);
             BUDGETS.set(budget);
         }
-        long budgetNanos = budget.nanos();
-        long nanos = spinNanos(Math.max(budgetNanos, budget.allowanceNanos(expectedBytes)), state);
+        long nanos = state.ranksHaveProcessors() ? budget.nanosFor(expectedBytes)
+            : Math.min(budget.nanos(), OVERSUBSCRIBED_SPIN_NANOS);
         if (nanos == 0) {
             device.pollingStops();
             return false;
@@ -254,17 +252,11 @@ final class Waiter {
                 return true;
             }
             if ((i & (SPINS_PER_CLOCK_READ - 1)) == 0 && System.nanoTime() - deadline >= 0) {
-                if (nanos <= budgetNanos) {
-                    budget.spinFailed();
-                }
+                budget.spinFailed();
                 device.pollingStops();
                 return false;
             }
         }
-    }
-
-    private static long spinNanos(long nanos, RankState state) {
-        return state.ranksHaveProcessors() ? nanos : Math.min(nanos, OVERSUBSCRIBED_SPIN_NANOS);
     }
 
     /**

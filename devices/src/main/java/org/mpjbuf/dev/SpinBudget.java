@@ -30,9 +30,8 @@ package org.mpjbuf.dev;
  * 60 us a MiB with nothing arriving on top of the transfer, so it outlasted any budget and the
  * budget fell to zero; its end then waited for a parked thread's wake-up, which takes tens to
  * hundreds of microseconds on a virtual machine. A spin that its allowance lengthened and that
- * fails leaves the budget as it was: it says nothing about the small waits the budget is for.
- * The allowance is for hosts whose ranks have a processor each: a budget for an oversubscribed
- * host is made without one.
+ * fails leaves the budget as it was. The allowance is for hosts whose ranks have a processor
+ * each: a budget for an oversubscribed host is made without one.
  *
  * <p>The smdev device's waits and the {@code mpi} layer's waits both use it, so that a wait through
  * {@code mpi} behaves like a wait on the device.
@@ -49,6 +48,9 @@ public final class SpinBudget {
 
     /** Waits between two probes while the budget is zero, a power of two. */
     public static final int PROBE_INTERVAL = 16;
+
+    /** The longest spin on a host with more ranks than processors, whose peers need the cores. */
+    public static final long OVERSUBSCRIBED_SPIN_NANOS = 1_000L;
 
     /**
      * A large message's spin allowance per byte: 1 ns, a rate of 1 GB/s, below what niodev moves
@@ -68,6 +70,8 @@ public final class SpinBudget {
     private final long messageNanosPerByte;
     private long nanos;
     private int waitsSinceProbe;
+    /** Whether the last wait's spin was a message's allowance, longer than the budget. */
+    private boolean lengthened;
 
     /**
      * Creates a budget that starts at its maximum, with probes of {@link #PROBE_NANOS}.
@@ -115,8 +119,24 @@ public final class SpinBudget {
     }
 
     /**
+     * Makes the budget of a process device's rank: spins of at most {@code spinNanos}, probes as
+     * long, and an allowance for large messages, except on a host with more local ranks than
+     * processors, whose spins last at most {@link #OVERSUBSCRIBED_SPIN_NANOS} and get no allowance.
+     *
+     * @param spinNanos  the device's configured spin time, {@code >= 0}
+     * @param localRanks the job's ranks on this host
+     * @return the budget
+     * @throws IllegalArgumentException if {@code spinNanos} is negative
+     */
+    public static SpinBudget forProcessDevice(final long spinNanos, final int localRanks) {
+        final boolean oversubscribed = localRanks > HostProcessors.count();
+        return new SpinBudget(oversubscribed ? Math.min(spinNanos, OVERSUBSCRIBED_SPIN_NANOS) : spinNanos, spinNanos,
+            oversubscribed ? 0 : MESSAGE_NANOS_PER_BYTE);
+    }
+
+    /**
      * Tells how long a wait for a message of {@code messageBytes} may spin whatever the budget:
-     * the wait spins for the longer of the two ({@link org.mpjbuf.dev.Request#expectedBytes()}).
+     * the wait spins for the longer of the two ({@link #nanosFor}).
      *
      * @param messageBytes the bytes the awaited request moves, {@code >= 0}
      * @return nanoseconds, at most {@link #MESSAGE_ALLOWANCE_MAX_NANOS}; 0 for a budget made
@@ -140,11 +160,28 @@ public final class SpinBudget {
     }
 
     /**
+     * Tells how long the next wait, for a request that moves {@code messageBytes}
+     * ({@link org.mpjbuf.dev.Request#expectedBytes()}), may spin: the budget, or the message's
+     * allowance where that is longer. If such a lengthened spin fails, {@link #spinFailed()}
+     * leaves the budget as it was: it says nothing about the small waits the budget is for.
+     *
+     * @param messageBytes the bytes the awaited request moves, 0 if unknown
+     * @return nanoseconds
+     */
+    public long nanosFor(final long messageBytes) {
+        final long budget = nanos();
+        final long allowance = allowanceNanos(messageBytes);
+        lengthened = allowance > budget;
+        return lengthened ? allowance : budget;
+    }
+
+    /**
      * Tells how long the next wait may spin.
      *
      * @return the budget in nanoseconds, or a probe now and then when the budget is zero
      */
     public long nanos() {
+        lengthened = false;
         final long current = nanos;
         if (current > 0) {
             return current;
@@ -157,8 +194,15 @@ public final class SpinBudget {
         nanos = Math.min(maximumNanos, Math.max(probeNanos, nanos + STEP_NANOS));
     }
 
-    /** Records a wait that spun for its whole time in vain. */
+    /**
+     * Records a wait that spun for its whole time in vain: halves the budget, unless the spin was
+     * a message's allowance ({@link #nanosFor}).
+     */
     public void spinFailed() {
+        if (lengthened) {
+            lengthened = false;
+            return;
+        }
         final long halved = nanos >> 1;
         nanos = halved < STEP_NANOS ? 0 : halved;
     }

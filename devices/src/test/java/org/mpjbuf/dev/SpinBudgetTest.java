@@ -94,6 +94,26 @@ final class SpinBudgetTest {
     }
 
     @Test
+    void shouldSpinALargeMessagesAllowanceAndLeaveTheBudgetWhenThatSpinFails() {
+        final SpinBudget budget = new SpinBudget(50_000, 50_000, SpinBudget.MESSAGE_NANOS_PER_BYTE);
+        assertEquals(1L << 20, budget.nanosFor(1L << 20), "1 MiB: its allowance, longer than the budget");
+        budget.spinFailed();
+        assertEquals(50_000, budget.nanosFor(8), "a failed lengthened spin leaves the budget");
+        budget.spinFailed();
+        assertEquals(25_000, budget.nanos(), "a failed spin of the budget halves it");
+    }
+
+    @Test
+    void shouldGiveAnOversubscribedProcessDeviceShortSpinsAndNoAllowance() {
+        final SpinBudget crowded = SpinBudget.forProcessDevice(50_000, Integer.MAX_VALUE);
+        assertEquals(SpinBudget.OVERSUBSCRIBED_SPIN_NANOS, crowded.nanos());
+        assertEquals(0, crowded.allowanceNanos(1L << 20));
+        final SpinBudget alone = SpinBudget.forProcessDevice(50_000, 1);
+        assertEquals(50_000, alone.nanos());
+        assertEquals(1L << 20, alone.allowanceNanos(1L << 20));
+    }
+
+    @Test
     void shouldRefuseANegativeAllowance() {
         final IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
             () -> new SpinBudget(1_000, 1_000, -1));

@@ -10,7 +10,6 @@ import org.mpjbuf.buddy.Medium;
 import org.mpjbuf.dev.Bootstrap;
 import org.mpjbuf.dev.DeviceArguments;
 import org.mpjbuf.dev.DeviceException;
-import org.mpjbuf.dev.HostProcessors;
 import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.SpinBudget;
 import org.mpjbuf.dev.protocol.FrameDescriptor;
@@ -97,15 +96,12 @@ final class IbvdevDevice extends MessageDevice implements CompletionDriver.Owner
             IbvdevConfiguration.IDLE_SPIN_NANOS_DEFAULT, 0, Long.MAX_VALUE);
         final String verbsName = IbvdevConfiguration.verbs(arguments);
         final int localRanks = bootstrap == null ? 1 : bootstrap.localRanks().length;
-        final boolean oversubscribed = localRanks > HostProcessors.count();
         try {
             openVerbs(verbsName, rank);
             registered = new RegisteredPool(verbs, domain, ACCESS, BufferPool.builder().medium(Medium.DIRECT));
             pins = new PinDownCache(verbs, domain, ACCESS);
             setUp(rank, size, arguments.classLoader(), eagerLimit, maxMessageLength,
-                IbvdevConfiguration.MAX_MESSAGE_LENGTH_PROP_NAME, new SpinBudget(
-                    oversubscribed ? Math.min(spin, 1_000L) : spin, spin,
-                    oversubscribed ? 0 : SpinBudget.MESSAGE_NANOS_PER_BYTE),
+                IbvdevConfiguration.MAX_MESSAGE_LENGTH_PROP_NAME, SpinBudget.forProcessDevice(spin, localRanks),
                 spin, registered.pool());
             links = new IbvdevLink[size];
             queuePairs = new Verbs.QueuePair[size];

@@ -19,7 +19,6 @@ import org.mpjbuf.dev.HostAddresses;
 import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceArguments;
 import org.mpjbuf.dev.DeviceException;
-import org.mpjbuf.dev.HostProcessors;
 import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.SpinBudget;
 import org.mpjbuf.dev.protocol.EagerCredit;
@@ -89,14 +88,10 @@ final class NiodevDevice extends MessageDevice {
         finishTimeoutMillis = NiodevConfiguration.longValue(NiodevConfiguration.FINISH_TIMEOUT_MILLIS_PROP_NAME,
             arguments, NiodevConfiguration.FINISH_TIMEOUT_MILLIS);
         final int localRanks = bootstrap == null ? 1 : bootstrap.localRanks().length;
-        final boolean oversubscribed = localRanks > HostProcessors.count();
         final long spin = NiodevConfiguration.longValue(NiodevConfiguration.IDLE_SPIN_NANOS_PROP_NAME, arguments,
             NiodevConfiguration.IDLE_SPIN_NANOS);
         setUp(rank, size, arguments.classLoader(), eagerLimit, maxMessageLength,
-            NiodevConfiguration.MAX_MESSAGE_LENGTH_PROP_NAME, new SpinBudget(
-                oversubscribed ? Math.min(spin, 1_000L) : spin, spin,
-                oversubscribed ? 0 : SpinBudget.MESSAGE_NANOS_PER_BYTE),
-            spin, BufferPool.builder().medium(Medium.DIRECT).build());
+            NiodevConfiguration.MAX_MESSAGE_LENGTH_PROP_NAME, SpinBudget.forProcessDevice(spin, localRanks), spin, BufferPool.builder().medium(Medium.DIRECT).build());
         connections = new Connection[size];
         if (size > 1) {
             try {

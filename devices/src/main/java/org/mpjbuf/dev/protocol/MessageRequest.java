@@ -287,8 +287,7 @@ public final class MessageRequest extends Queued implements Request {
     public void awaitCompletion() {
         if (!isComplete()) {
             final SpinBudget budget = owner.spinBudget();
-            final long budgetNanos = budget.nanos();
-            final long spinNanos = Math.max(budgetNanos, budget.allowanceNanos(expectedBytes()));
+            final long spinNanos = budget.nanosFor(expectedBytes());
             final long deadline = System.nanoTime() + spinNanos;
             boolean spun = spinNanos > 0;
             for (int i = 1; spun && !isComplete(); i++) {
@@ -301,8 +300,7 @@ public final class MessageRequest extends Queued implements Request {
             if (spun) {
                 budget.spinSucceeded();
             } else {
-                if (spinNanos > 0 && spinNanos == budgetNanos) {
-                    // a longer spin for a large message says nothing of the budget's small waits
+                if (spinNanos > 0) {
                     budget.spinFailed();
                 }
                 owner.pollingStops();

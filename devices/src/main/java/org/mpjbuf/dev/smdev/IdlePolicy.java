@@ -31,7 +31,7 @@ final class IdlePolicy {
     static final Set<String> NAMES = Set.of("backoff", "spin", "yield", "park");
 
     /** The longest spin of a waiter in a world with more ranks than processors. */
-    static final long OVERSUBSCRIBED_SPIN_NANOS = 1_000L;
+    static final long OVERSUBSCRIBED_SPIN_NANOS = SpinBudget.OVERSUBSCRIBED_SPIN_NANOS;
 
     /** Spins between two reads of the clock, a power of two (a clock read costs ~20 ns). */
     private static final int SPINS_PER_CLOCK_READ = 64;
