@@ -63,6 +63,8 @@ final class Connection implements Link {
     private final ByteBuffer inbox = ByteBuffer.allocateDirect(INBOX_BYTES).flip();
     private final ByteBuffer headerBytes = ByteBuffer.allocateDirect(FrameDescriptor.HEADER_LENGTH);
     private final FrameHeader header;
+    /** The most bytes asked of one write call ({@link NiodevConfiguration#WRITE_CALL_LIMIT_PROP_NAME}). */
+    private final int writeCallLimit;
     /** Where the payload being read goes: a pooled block, or a receive buffer's storage and a dynamic array. */
     private final ByteBuffer[] scatter = new ByteBuffer[2];
     private int scatterCount;
@@ -85,13 +87,15 @@ final class Connection implements Link {
     volatile boolean byeAcknowledged;
 
     Connection(final NiodevDevice device, final Protocol protocol, final int rank, final SocketChannel channel,
-               final SelectionKey key, final int eagerLimit, final int maxMessageLength, final int eagerCredit) {
+               final SelectionKey key, final int eagerLimit, final int maxMessageLength, final int eagerCredit,
+               final int writeCallLimit) {
         this.device = device;
         this.protocol = protocol;
         this.rank = rank;
         this.channel = channel;
         this.key = key;
         this.header = new FrameHeader(eagerLimit, maxMessageLength);
+        this.writeCallLimit = writeCallLimit;
         this.credit = new EagerCredit(eagerCredit);
         String address;
         try {
@@ -298,7 +302,7 @@ final class Connection implements Link {
     private void writeOrQueue(final OutFrame frame) {
         if (queue.isEmpty()) {
             try {
-                frame.writeTo(channel);
+                frame.writeTo(channel, writeCallLimit);
             } catch (final IOException ex) {
                 writeFailed(frame, ex);
             }
@@ -363,7 +367,7 @@ final class Connection implements Link {
         try {
             while (!queue.isEmpty()) {
                 final OutFrame frame = queue.peek();
-                frame.writeTo(channel);
+                frame.writeTo(channel, writeCallLimit);
                 if (!frame.written()) {
                     return;
                 }

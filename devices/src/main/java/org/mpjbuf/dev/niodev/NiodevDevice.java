@@ -59,6 +59,8 @@ final class NiodevDevice extends MessageDevice {
     private int eagerLimit;
     private int maxMessageLength;
     private int eagerCreditBytes;
+    /** The most bytes asked of one write call, {@link Integer#MAX_VALUE} for no limit. */
+    private int writeCallLimit;
     private long finishTimeoutMillis;
     private Connection[] connections;
     private ProgressEngine engine;
@@ -85,6 +87,9 @@ final class NiodevDevice extends MessageDevice {
             arguments, NiodevConfiguration.EAGER_CREDIT_BYTES);
         checkEagerSettings(eagerLimit, NiodevConfiguration.EAGER_LIMIT_PROP_NAME, maxMessageLength, eagerCreditBytes,
             NiodevConfiguration.EAGER_CREDIT_BYTES_PROP_NAME);
+        final int configuredCallLimit = (int) NiodevConfiguration.longValue(
+            NiodevConfiguration.WRITE_CALL_LIMIT_PROP_NAME, arguments, NiodevConfiguration.WRITE_CALL_LIMIT);
+        writeCallLimit = configuredCallLimit == 0 ? Integer.MAX_VALUE : configuredCallLimit;
         finishTimeoutMillis = NiodevConfiguration.longValue(NiodevConfiguration.FINISH_TIMEOUT_MILLIS_PROP_NAME,
             arguments, NiodevConfiguration.FINISH_TIMEOUT_MILLIS);
         final int localRanks = bootstrap == null ? 1 : bootstrap.localRanks().length;
@@ -249,7 +254,7 @@ final class NiodevDevice extends MessageDevice {
             return "rank " + peer + " is connected already";
         }
         final Connection connection = new Connection(this, protocol(), peer, channel, key, eagerLimit,
-            maxMessageLength, eagerCreditBytes);
+            maxMessageLength, eagerCreditBytes, writeCallLimit);
         connections[peer] = connection;
         links()[peer] = connection;
         key.attach(connection);

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.SocketChannel;
+import java.nio.channels.GatheringByteChannel;
 
 import org.mpjbuf.Buffer;
 import org.mpjbuf.dev.protocol.Delivery;
@@ -115,14 +115,51 @@ final class OutFrame {
     }
 
     /**
-     * Writes as much of the frame as the socket takes: a frame of one buffer with a plain write
-     * (the JDK's gathering write sets up an I/O vector per call), else one gathering write.
+     * Writes as much of the frame as the channel takes, in calls of at most {@code callLimit}
+     * bytes each: a call that the channel takes whole is followed by the next, one that it takes
+     * in part ends the attempt. A part of one buffer goes with a plain write (the JDK's gathering
+     * write sets up an I/O vector per call), else with one gathering write.
+     *
+     * <p>Why a limit: Linux's loopback TCP moved a 1-16 MiB message 25-45 % faster in writes of
+     * 512 KiB than in one write of the whole (benchmarks README, "Writes of at most 512 KiB").
+     *
+     * @param callLimit the most bytes asked of one call, at least 1
      */
-    void writeTo(final SocketChannel channel) throws IOException {
-        if (count == 1) {
-            channel.write(gather[0]);
-        } else {
-            channel.write(gather, 0, count);
+    void writeTo(final GatheringByteChannel channel, final int callLimit) throws IOException {
+        int first = 0;
+        while (true) {
+            while (first < count && !gather[first].hasRemaining()) {
+                first++;
+            }
+            if (first == count) {
+                return;
+            }
+            long asked = 0;
+            int end = first;
+            ByteBuffer cut = null;
+            int cutLimit = 0;
+            while (end < count && asked < callLimit) {
+                final ByteBuffer part = gather[end++];
+                if (part.remaining() > callLimit - asked) {
+                    cut = part;
+                    cutLimit = part.limit();
+                    part.limit(part.position() + (int) (callLimit - asked));
+                    asked = callLimit;
+                } else {
+                    asked += part.remaining();
+                }
+            }
+            final long written;
+            try {
+                written = end - first == 1 ? channel.write(gather[first]) : channel.write(gather, first, end - first);
+            } finally {
+                if (cut != null) {
+                    cut.limit(cutLimit);
+                }
+            }
+            if (written < asked) {
+                return;
+            }
         }
     }
 
