@@ -5,9 +5,10 @@
  * copies only, as SocketFloorProgram's "direct" mode. Same schedule and output: an untimed pass
  * over the sizes up to 64 KiB, then every size from 1 B to MAX_BYTES in powers of two, the best
  * half round trip of REPETITIONS timed loops, in microseconds, and the bandwidth in MB/s.
+ * MAX_WRITE (default 0, none) is the most bytes asked of one write call, as SocketFloorProgram's.
  *
  *   cc -O2 -o socket_floor benchmarks/native/socket_floor.c
- *   ./socket_floor [MAX_BYTES] [REPETITIONS]
+ *   ./socket_floor [MAX_BYTES] [REPETITIONS] [MAX_WRITE]
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -33,10 +34,14 @@ static double now_ns(void) {
     return t.tv_sec * 1e9 + t.tv_nsec;
 }
 
+/* The most bytes asked of one write call. */
+static size_t max_write = (size_t) -1;
+
 static void send_all(int fd, const char *buffer, size_t size) {
     size_t done = 0;
     while (done < size) {
-        ssize_t n = write(fd, buffer + done, size - done);
+        size_t asked = size - done < max_write ? size - done : max_write;
+        ssize_t n = write(fd, buffer + done, asked);
         if (n > 0) {
             done += (size_t) n;
         } else if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
@@ -88,7 +93,12 @@ static void ping_pong(int fd, size_t max_bytes, int repetitions, int first) {
         round_trips(fd, buffer, size, 2000, first);
     }
     if (first) {
-        printf("# bytes  half-round-trip-us  MB/s   (best of %d, C socket floor)\n", repetitions);
+        if (max_write == (size_t) -1) {
+            printf("# bytes  half-round-trip-us  MB/s   (best of %d, C socket floor)\n", repetitions);
+        } else {
+            printf("# bytes  half-round-trip-us  MB/s   (best of %d, C socket floor, writes of at most %zu bytes)\n",
+                   repetitions, max_write);
+        }
     }
     for (size_t size = 1; size <= max_bytes; size *= 2) {
         long per = (1L << 27) / (long) (size > 1024 ? size : 1024);
@@ -113,9 +123,13 @@ static void ping_pong(int fd, size_t max_bytes, int repetitions, int first) {
 int main(int argc, char **argv) {
     size_t max_bytes = argc > 1 ? strtoul(argv[1], NULL, 10) : (size_t) 1 << 24;
     int repetitions = argc > 2 ? atoi(argv[2]) : 3;
-    if (max_bytes < 1 || repetitions < 1) {
-        fprintf(stderr, "usage: socket_floor [MAX_BYTES >= 1] [REPETITIONS >= 1]\n");
+    long limit = argc > 3 ? atol(argv[3]) : 0;
+    if (max_bytes < 1 || repetitions < 1 || limit < 0) {
+        fprintf(stderr, "usage: socket_floor [MAX_BYTES >= 1] [REPETITIONS >= 1] [MAX_WRITE >= 0]\n");
         return 2;
+    }
+    if (limit > 0) {
+        max_write = (size_t) limit;
     }
     int listener = socket(AF_INET, SOCK_STREAM, 0);
     struct sockaddr_in address;

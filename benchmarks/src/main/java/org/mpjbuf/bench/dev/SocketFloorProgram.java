@@ -25,13 +25,18 @@ import java.util.zip.CRC32C;
  *   <li>{@code copy}: the sender copies a {@code byte[]} into the direct buffer and the receiver
  *       copies it out, as packing into pooled memory and unpacking do;</li>
  *   <li>{@code crc}: {@code copy}, plus a CRC-32C over the bytes on each side, as the mpjbuf
- *       message checksum does.</li>
+ *       message checksum does;</li>
+ *   <li>{@code piped}: {@code crc} done one piece of {@code MAX_WRITE} bytes at a time, each piece
+ *       copied, summed and written before the next is copied, and read, summed and copied out as
+ *       it lands, so that one side's copies overlap the other side's.</li>
  * </ul>
+ * {@code MAX_WRITE} (default 0, none) is the most bytes asked of one write call; a larger message
+ * goes in several calls.
  * Sizes from 1 B to the largest in powers of two, the half round trip in microseconds and
  * bandwidth in MB/s, best of the repetitions, in {@link org.mpjbuf.bench.mpi.PingPongProgram}'s
  * format:
  * <pre>
- * java -cp benchmarks/target/classes org.mpjbuf.bench.dev.SocketFloorProgram direct|copy|crc [MAX_BYTES] [REPETITIONS]
+ * java -cp benchmarks/target/classes org.mpjbuf.bench.dev.SocketFloorProgram direct|copy|crc|piped [MAX_BYTES] [REPETITIONS] [MAX_WRITE]
  * </pre>
  */
 public final class SocketFloorProgram {
@@ -42,35 +47,42 @@ public final class SocketFloorProgram {
     /**
      * Runs rank 0, which starts rank 1; or rank 1 when called with {@code --peer PORT}.
      *
-     * @param args the mode, the largest size (default 16 MiB) and the repetitions (default 3)
+     * @param args the mode, the largest size (default 16 MiB), the repetitions (default 3) and the
+     *             most bytes of one write call (default 0, none)
      * @throws Exception when a socket or the child fails
      */
     public static void main(String[] args) throws Exception {
         if (args.length == 0) {
-            System.err.println("usage: SocketFloorProgram direct|copy|crc [MAX_BYTES] [REPETITIONS]");
+            System.err.println("usage: SocketFloorProgram direct|copy|crc|piped [MAX_BYTES] [REPETITIONS] [MAX_WRITE]");
             System.exit(2);
         }
         if (args[0].equals("--peer")) {
-            runPeer(Integer.parseInt(args[1]), args[2], Integer.parseInt(args[3]), Integer.parseInt(args[4]));
+            runPeer(Integer.parseInt(args[1]), args[2], Integer.parseInt(args[3]), Integer.parseInt(args[4]),
+                Integer.parseInt(args[5]));
             return;
         }
         String mode = args[0];
-        if (!mode.equals("direct") && !mode.equals("copy") && !mode.equals("crc")) {
-            throw new IllegalArgumentException("mode must be direct, copy or crc, not '" + mode + "'");
+        if (!mode.equals("direct") && !mode.equals("copy") && !mode.equals("crc") && !mode.equals("piped")) {
+            throw new IllegalArgumentException("mode must be direct, copy, crc or piped, not '" + mode + "'");
         }
         int maxBytes = args.length > 1 ? Integer.parseInt(args[1]) : 1 << 24;
         int repetitions = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+        int maxWrite = args.length > 3 ? Integer.parseInt(args[3]) : 0;
+        if (maxWrite < 0 || mode.equals("piped") && maxWrite == 0) {
+            throw new IllegalArgumentException("MAX_WRITE must be at least 0, and at least 1 for piped, not " + maxWrite);
+        }
         try (ServerSocketChannel listener = ServerSocketChannel.open()) {
             listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
             int port = ((InetSocketAddress) listener.getLocalAddress()).getPort();
             Process peer = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), SocketFloorProgram.class.getName(), "--peer",
-                Integer.toString(port), mode, Integer.toString(maxBytes), Integer.toString(repetitions)).inheritIO()
+                Integer.toString(port), mode, Integer.toString(maxBytes), Integer.toString(repetitions),
+                Integer.toString(maxWrite)).inheritIO()
                 .start();
             try (SocketChannel channel = listener.accept()) {
                 System.out.println("# bytes  half-round-trip-us  MB/s   (best of " + repetitions + ", Java NIO floor, "
-                    + mode + ")");
-                pingPong(new Ends(channel, mode, maxBytes), maxBytes, repetitions, true);
+                    + mode + (maxWrite > 0 ? ", writes of at most " + maxWrite + " bytes" : "") + ")");
+                pingPong(new Ends(channel, mode, maxBytes, maxWrite), maxBytes, repetitions, true);
             }
             if (peer.waitFor() != 0) {
                 throw new IllegalStateException("the peer JVM exited with " + peer.exitValue());
@@ -78,9 +90,10 @@ public final class SocketFloorProgram {
         }
     }
 
-    private static void runPeer(int port, String mode, int maxBytes, int repetitions) throws IOException {
+    private static void runPeer(int port, String mode, int maxBytes, int repetitions, int maxWrite)
+        throws IOException {
         try (SocketChannel channel = SocketChannel.open(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))) {
-            pingPong(new Ends(channel, mode, maxBytes), maxBytes, repetitions, false);
+            pingPong(new Ends(channel, mode, maxBytes, maxWrite), maxBytes, repetitions, false);
         }
     }
 
@@ -114,17 +127,22 @@ public final class SocketFloorProgram {
         private final SocketChannel channel;
         private final boolean copy;
         private final boolean crc;
+        /** The bytes of one write call, and for {@code piped} of one piece. */
+        private final int piece;
+        private final boolean piped;
         private final ByteBuffer wire;
         private final MemorySegment wireSegment;
         private final byte[] array;
         private final CRC32C checksum = new CRC32C();
 
-        Ends(SocketChannel channel, String mode, int maxBytes) throws IOException {
+        Ends(SocketChannel channel, String mode, int maxBytes, int maxWrite) throws IOException {
             this.channel = channel;
             channel.configureBlocking(false);
             channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             this.copy = !mode.equals("direct");
-            this.crc = mode.equals("crc");
+            this.crc = mode.equals("crc") || mode.equals("piped");
+            this.piped = mode.equals("piped");
+            this.piece = maxWrite == 0 ? Integer.MAX_VALUE : maxWrite;
             this.wire = ByteBuffer.allocateDirect(maxBytes);
             this.wireSegment = MemorySegment.ofBuffer(wire);
             this.array = new byte[maxBytes];
@@ -144,33 +162,56 @@ public final class SocketFloorProgram {
         }
 
         private void send(int size) throws IOException {
+            checksum.reset();
+            if (!piped) {
+                prepare(0, size);
+            }
+            for (int from = 0; from < size; from += piece) {
+                int to = (int) Math.min(size, (long) from + piece);
+                if (piped) {
+                    prepare(from, to);
+                }
+                wire.limit(to).position(from);
+                while (wire.hasRemaining()) {
+                    channel.write(wire);
+                }
+            }
+        }
+
+        /** Copies bytes {@code from} to {@code to} of the array into the wire buffer and sums them, as the mode says. */
+        private void prepare(int from, int to) {
             if (copy) {
-                MemorySegment.copy(array, 0, wireSegment, ValueLayout.JAVA_BYTE, 0, size);
+                MemorySegment.copy(array, from, wireSegment, ValueLayout.JAVA_BYTE, from, to - from);
             }
             if (crc) {
-                checksum.reset();
-                checksum.update(wire.clear().limit(size));
-            }
-            wire.clear().limit(size);
-            while (wire.hasRemaining()) {
-                channel.write(wire);
+                checksum.update(wire.limit(to).position(from));
             }
         }
 
         private void receive(int size) throws IOException {
+            checksum.reset();
             wire.clear().limit(size);
+            int done = 0;
             while (wire.hasRemaining()) {
                 if (channel.read(wire) < 0) {
                     throw new IOException("the peer closed the connection");
                 }
+                if (piped && wire.position() - done >= Math.min(piece, size - done)) {
+                    done = finish(done, wire.position());
+                }
             }
-            if (crc) {
-                checksum.reset();
-                checksum.update(wire.clear().limit(size));
+            finish(done, size);
+        }
+
+        /** Sums bytes {@code from} to {@code to} of the wire buffer and copies them out, as the mode says; returns {@code to}. */
+        private int finish(int from, int to) {
+            if (crc && to > from) {
+                checksum.update(wireSegment.asSlice(from, to - from).asByteBuffer());
             }
             if (copy) {
-                MemorySegment.copy(wireSegment, ValueLayout.JAVA_BYTE, 0, array, 0, size);
+                MemorySegment.copy(wireSegment, ValueLayout.JAVA_BYTE, from, array, from, to - from);
             }
+            return to;
         }
     }
 }
