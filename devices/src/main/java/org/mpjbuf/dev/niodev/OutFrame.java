@@ -120,8 +120,9 @@ final class OutFrame {
      * in part ends the attempt. A part of one buffer goes with a plain write (the JDK's gathering
      * write sets up an I/O vector per call), else with one gathering write.
      *
-     * <p>Why a limit: Linux's loopback TCP moved a 1-16 MiB message 25-45 % faster in writes of
-     * 512 KiB than in one write of the whole (benchmarks README, "Writes of at most 512 KiB").
+     * <p>Why a limit: Linux's loopback TCP moved a message of 1-4 MiB 25-40 % faster in writes of
+     * 512 KiB than in one write of the whole, and one of 16 MiB 13-16 % faster (benchmarks README,
+     * "Writes of at most 512 KiB").
      *
      * @param callLimit the most bytes asked of one call, at least 1
      */
