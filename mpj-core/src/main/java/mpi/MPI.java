@@ -214,6 +214,7 @@ public class MPI {
         }
         RankEnvironment environment = RankEnvironment.current();
         RankState state = RankState.start(environment != null ? environment : RankEnvironment.standalone());
+        state.environment().deviceStarted();
         SEND_OVERHEAD = state.device().getSendOverhead();
         RECV_OVERHEAD = state.device().getRecvOverhead();
         COMM_WORLD = state.world();

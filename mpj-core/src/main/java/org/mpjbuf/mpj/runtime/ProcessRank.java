@@ -17,6 +17,9 @@ import java.util.Arrays;
  * standard input, where no other user can read it (a command line is visible to every user of
  * the host).
  *
+ * <p>The rank's thread that calls {@code MPI.Init} is bound to a core of its own once the device
+ * is up, when the host's ranks do not outnumber its cores ({@link CoreBinding#bindProcessRank}).
+ *
  * <p>How a rank ends: after {@code main} returns, with status 0; when it throws, it prints the
  * failure, asks the launcher to end the job, and exits with status 1; after {@code Comm.Abort},
  * with the abort's code. Not for applications: {@code bin/mpjrun -dev niodev} runs it.
@@ -73,6 +76,7 @@ public final class ProcessRank {
                            String[] programArgs) {
         int rank = bootstrap.rank();
         RankEnvironment environment = RankEnvironment.ofProcess(bootstrap, device, mpjExpressArgs);
+        environment.bindToCoreWhenStarted();
         ClassLoader loader = ProcessRank.class.getClassLoader();
         environment.bind(loader);
         try {

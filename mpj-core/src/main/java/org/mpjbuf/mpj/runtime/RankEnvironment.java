@@ -28,6 +28,8 @@ public final class RankEnvironment {
     /** Where the rank's threads write; null: to the standard streams as they are. */
     private final JobOutput output;
     private ClassLoader classLoader;
+    /** Whether the thread that starts the rank's device is to be bound to a core of its own. */
+    private volatile boolean bindsToCore;
 
     RankEnvironment(int rank, int size, String deviceName, Object world, Bootstrap bootstrap,
                     JobControl control, boolean mpjExpressArgs, JobOutput output) {
@@ -82,6 +84,33 @@ public final class RankEnvironment {
     static RankEnvironment ofProcess(Bootstrap bootstrap, String deviceName, boolean mpjExpressArgs) {
         return new RankEnvironment(bootstrap.rank(), bootstrap.size(), deviceName, null, bootstrap,
             new JobControl(1, RuntimeConfiguration.STOP_CHECK_MILLIS), mpjExpressArgs, null);
+    }
+
+    /**
+     * Asks that the thread which starts this rank's device, a process of its own that
+     * {@code bin/mpjrun} started, be bound to a core of its own then ({@link #deviceStarted()}).
+     */
+    void bindToCoreWhenStarted() {
+        bindsToCore = true;
+    }
+
+    /**
+     * Tells the environment that the calling thread has started the rank's device. A rank that is
+     * a process started by {@code bin/mpjrun} then binds the calling thread to a core of its own
+     * when the host's ranks do not outnumber the cores the process may use ({@code mpjbuf.mpj.bindRanks},
+     * see {@link CoreBinding}); the device's own threads, started already, stay free. Other ranks
+     * do nothing here.
+     */
+    public void deviceStarted() {
+        if (!bindsToCore || bootstrap == null) {
+            return;
+        }
+        int[] local = bootstrap.localRanks();
+        int place = 0;
+        while (place < local.length && local[place] != rank) {
+            place++;
+        }
+        CoreBinding.bindProcessRank(place, local.length, RuntimeConfiguration.BIND_RANKS);
     }
 
     /**

@@ -101,8 +101,9 @@ public final class RuntimeConfiguration {
         SETTINGS.intValue(WAIT_YIELDS_PROP_NAME, WAIT_YIELDS_DEFAULT, 0, Integer.MAX_VALUE);
 
     /**
-     * Property: whether the rank threads of an in-JVM job are bound to cores of their own:
-     * {@code auto} binds them when every rank gets a free core, {@code none} never does (see
+     * Property: whether the rank threads of an in-JVM job, and the main threads of the ranks that
+     * {@code bin/mpjrun} starts as processes, are bound to cores of their own: {@code auto} binds
+     * them when every rank of the host gets a core, {@code none} never does (see
      * {@link CoreBinding}).
      */
     public static final String BIND_RANKS_PROP_NAME = "mpjbuf.mpj.bindRanks";

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Rank threads of an smdev job get a core each, no core goes to two jobs at once, and the
- * binding is the kernel's: each rank thread reads its own allowed cores from
+ * Rank threads of an smdev job get a core each, no core goes to two jobs at once, a process
+ * rank's thread gets the core of its place among its host's ranks, and the binding is the kernel's: each rank thread reads its own allowed cores from
  * {@code /proc/thread-self/status}. Needs Linux and two cores this JVM may use; elsewhere the
  * binding cases are skipped with the reason.
  */
@@ -79,6 +79,37 @@ class CoreBindingTest {
         for (String cores : seen) {
             assertEquals(process, cores);
         }
+    }
+
+    @Test
+    void shouldBindAProcessRankThreadToTheCoreOfItsPlaceAmongItsHostsRanks() throws Exception {
+        assumeTrue(Files.isReadable(Path.of("/proc/thread-self/status")), "needs Linux's /proc/thread-self");
+        assumeTrue(allowedCoresCount() >= 2, "needs two cores this JVM may use");
+        int[] core = new int[2];
+        String[] seen = new String[2];
+        for (int place = 0; place < 2; place++) {
+            int p = place;
+            Thread rank = new Thread(() -> {
+                core[p] = CoreBinding.bindProcessRank(p, 2, "auto");
+                seen[p] = allowedCores("thread-self");
+            });
+            rank.start();
+            rank.join();
+        }
+        assertEquals(Integer.toString(core[0]), seen[0]);
+        assertEquals(Integer.toString(core[1]), seen[1]);
+        assertNotEquals(core[0], core[1]);
+    }
+
+    @Test
+    void shouldLeaveAProcessRankThreadFreeWhenItsHostsRanksOutnumberTheCoresOrWhenToldNone() {
+        assertEquals(-1, CoreBinding.bindProcessRank(0, allowedCoresCount() + 1, "auto"));
+        assertEquals(-1, CoreBinding.bindProcessRank(0, 1, "auto"), "a single rank has no peer to flee");
+        assertEquals(-1, CoreBinding.bindProcessRank(1, 2, "none"));
+        assertEquals(-1, CoreBinding.bindProcessRank(2, 2, "auto"), "a rank missing from its host's list");
+        IllegalArgumentException refused =
+            assertThrows(IllegalArgumentException.class, () -> CoreBinding.bindProcessRank(0, 2, "spread"));
+        assertEquals("mpjbuf.mpj.bindRanks = 'spread' (expected auto or none)", refused.getMessage());
     }
 
     /** The Cpus_allowed_list line of {@code /proc/<task>/status}, e.g. {@code 0-1}. */

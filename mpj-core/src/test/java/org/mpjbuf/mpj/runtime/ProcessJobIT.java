@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.mpjbuf.mpj.runtime.MpjrunProcess.mpjrun;
 
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -30,6 +33,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ProcessJobIT {
 
     private static final Pattern READY = Pattern.compile("rank (\\d+) pid (\\d+) ready");
+    private static final Pattern CORES = Pattern.compile("rank (\\d+) thread cores (\\S+) process cores (\\S+)");
 
     @Test
     void shouldGreetFromEveryProcess() throws Exception {
@@ -107,6 +111,51 @@ class ProcessJobIT {
             ProcessHandle.of(pid).ifPresent(rank -> rank.onExit().orTimeout(10, TimeUnit.SECONDS).join());
             assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "rank pid " + pid + " lives on");
         }
+    }
+
+    @Test
+    void shouldBindEachRankOfAHostThatHasACoreForEachToACoreOfItsOwn() throws Exception {
+        assumeTrue(Files.isReadable(Path.of("/proc/thread-self/status")), "needs Linux's /proc/thread-self");
+        int cores = Runtime.getRuntime().availableProcessors();
+        assumeTrue(cores >= 2, "needs two cores, has " + cores);
+        MpjrunProcess.Run bound = mpjrun("-np", "2", "-dev", "niodev", "-cp", "target/test-classes",
+            "org.mpjbuf.mpj.testprograms.CoresProgram");
+        assertEquals(0, bound.status(), bound.output());
+        String[] threadCores = new String[2];
+        Matcher line = CORES.matcher(bound.output());
+        while (line.find()) {
+            threadCores[Integer.parseInt(line.group(1))] = line.group(2);
+            assertNotEquals(line.group(2), line.group(3), "the process stays free, only its rank thread is bound: "
+                + bound.output());
+        }
+        assertTrue(threadCores[0] != null && threadCores[0].matches("\\d+"), bound.output());
+        assertTrue(threadCores[1] != null && threadCores[1].matches("\\d+"), bound.output());
+        assertNotEquals(threadCores[0], threadCores[1], bound.output());
+    }
+
+    @Test
+    void shouldLeaveRankThreadsFreeWhenTheyOutnumberTheCores() throws Exception {
+        assertEveryRankThreadFree(Map.of(), Runtime.getRuntime().availableProcessors() + 1);
+    }
+
+    @Test
+    void shouldLeaveRankThreadsFreeWhenToldNone() throws Exception {
+        assertEveryRankThreadFree(Map.of("MPJBUF_MPJ_BINDRANKS", "none"), 2);
+    }
+
+    /** Runs {@code CoresProgram} on {@code ranks} niodev processes; each rank thread may run where its process may. */
+    private static void assertEveryRankThreadFree(Map<String, String> environment, int ranks) throws Exception {
+        assumeTrue(Files.isReadable(Path.of("/proc/thread-self/status")), "needs Linux's /proc/thread-self");
+        MpjrunProcess.Run run = mpjrun(environment, "-np", Integer.toString(ranks), "-dev", "niodev", "-cp",
+            "target/test-classes", "org.mpjbuf.mpj.testprograms.CoresProgram");
+        assertEquals(0, run.status(), run.output());
+        Matcher line = CORES.matcher(run.output());
+        int seen = 0;
+        while (line.find()) {
+            assertEquals(line.group(3), line.group(2), run.output());
+            seen++;
+        }
+        assertEquals(ranks, seen, run.output());
     }
 
     /** ibvdev runs on the verbs the build names ({@code -Dibvdev.verbs}): soft where there is no adapter. */
