@@ -188,12 +188,16 @@ public class MPI {
      * @throws MPIException (MPI_ERR_OTHER) when called twice, or when the device cannot start
      */
     public static String[] Init(String[] args) throws MPIException {
-        return initThread(THREAD_MULTIPLE, THREAD_MULTIPLE, args);
+        return initThread(THREAD_SINGLE, THREAD_MULTIPLE, args);
     }
 
     /**
      * Initializes MPI like {@link #Init} with a thread level; this library always provides
-     * {@link #THREAD_MULTIPLE}, so any thread of the rank may call MPI at any time.
+     * {@link #THREAD_MULTIPLE}, so any thread of the rank may call MPI at any time. {@code Init}
+     * requires {@link #THREAD_SINGLE}, as MPI's {@code MPI_Init} does. A rank that
+     * {@code bin/mpjrun} started as a process binds the calling thread to a core of its own only
+     * when the program requires {@link #THREAD_SINGLE}: a program that asks for more runs threads
+     * of its own, which would share that core ({@code mpjbuf.mpj.bindRanks}).
      *
      * @param required the thread level the program needs
      * @param provided the thread level the program would accept at least (ignored: every level
@@ -214,7 +218,9 @@ public class MPI {
         }
         RankEnvironment environment = RankEnvironment.current();
         RankState state = RankState.start(environment != null ? environment : RankEnvironment.standalone());
-        state.environment().deviceStarted();
+        if (required == THREAD_SINGLE) {
+            state.environment().bindInitThread();
+        }
         SEND_OVERHEAD = state.device().getSendOverhead();
         RECV_OVERHEAD = state.device().getRecvOverhead();
         COMM_WORLD = state.world();

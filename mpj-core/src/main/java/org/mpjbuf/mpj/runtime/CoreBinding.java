@@ -36,7 +36,8 @@ import java.util.Locale;
  * threads of their own which should spread over the cores).
  *
  * <p>A rank that is a process ({@link #bindProcessRank}) binds the thread that called
- * {@code MPI.Init} once its device is up, to the core whose place among the cores the process may
+ * {@code MPI.Init} once its device is up (not for a program that asks {@code MPI.initThread} for
+ * more than {@code THREAD_SINGLE}: it runs threads of its own), to the core whose place among the cores the process may
  * run on is the rank's place among its host's ranks, when the host's ranks do not outnumber those
  * cores. The device's progress thread and the JVM's own threads, started before, stay free; threads
  * the program starts later from the bound thread share its core. Two niodev ranks exchanging

@@ -18,7 +18,8 @@ import java.util.Arrays;
  * the host).
  *
  * <p>The rank's thread that calls {@code MPI.Init} is bound to a core of its own once the device
- * is up, when the host's ranks do not outnumber its cores ({@link CoreBinding#bindProcessRank}).
+ * is up, when the host's ranks do not outnumber its cores and the program does not ask for more
+ * than {@code MPI.THREAD_SINGLE} ({@link CoreBinding#bindProcessRank}).
  *
  * <p>How a rank ends: after {@code main} returns, with status 0; when it throws, it prints the
  * failure, asks the launcher to end the job, and exits with status 1; after {@code Comm.Abort},

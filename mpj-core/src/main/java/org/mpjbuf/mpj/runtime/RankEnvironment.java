@@ -28,7 +28,7 @@ public final class RankEnvironment {
     /** Where the rank's threads write; null: to the standard streams as they are. */
     private final JobOutput output;
     private ClassLoader classLoader;
-    /** Whether the thread that starts the rank's device is to be bound to a core of its own. */
+    /** Whether {@link #bindInitThread()} binds: a process rank that {@code bin/mpjrun} started. */
     private volatile boolean bindsToCore;
 
     RankEnvironment(int rank, int size, String deviceName, Object world, Bootstrap bootstrap,
@@ -87,21 +87,25 @@ public final class RankEnvironment {
     }
 
     /**
-     * Asks that the thread which starts this rank's device, a process of its own that
-     * {@code bin/mpjrun} started, be bound to a core of its own then ({@link #deviceStarted()}).
+     * Lets {@link #bindInitThread()} bind: this rank is a process of its own that
+     * {@code bin/mpjrun} started.
      */
     void bindToCoreWhenStarted() {
         bindsToCore = true;
     }
 
     /**
-     * Tells the environment that the calling thread has started the rank's device. A rank that is
-     * a process started by {@code bin/mpjrun} then binds the calling thread to a core of its own
-     * when the host's ranks do not outnumber the cores the process may use ({@code mpjbuf.mpj.bindRanks},
-     * see {@link CoreBinding}); the device's own threads, started already, stay free. Other ranks
-     * do nothing here.
+     * Binds the calling thread, which has just started the rank's device in {@code MPI.Init} of a
+     * program that requires no more than {@code MPI.THREAD_SINGLE}, to a core of its own, when
+     * this rank is a process that {@code bin/mpjrun} started and the host's ranks do not
+     * outnumber the cores the process may use ({@code mpjbuf.mpj.bindRanks}, see
+     * {@link CoreBinding}); the device's own threads, started already, stay free. Other ranks do
+     * nothing here.
+     *
+     * @throws IllegalArgumentException when {@code mpjbuf.mpj.bindRanks} is neither {@code auto}
+     *                                  nor {@code none}
      */
-    public void deviceStarted() {
+    public void bindInitThread() {
         if (!bindsToCore || bootstrap == null) {
             return;
         }

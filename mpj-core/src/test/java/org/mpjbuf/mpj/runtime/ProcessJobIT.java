@@ -13,6 +13,8 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -143,11 +145,22 @@ class ProcessJobIT {
         assertEveryRankThreadFree(Map.of("MPJBUF_MPJ_BINDRANKS", "none"), 2);
     }
 
-    /** Runs {@code CoresProgram} on {@code ranks} niodev processes; each rank thread may run where its process may. */
-    private static void assertEveryRankThreadFree(Map<String, String> environment, int ranks) throws Exception {
+    @Test
+    void shouldLeaveTheRankThreadsOfAProgramThatAsksForThreadsFree() throws Exception {
+        assertEveryRankThreadFree(Map.of(), 2, "threads");
+    }
+
+    /**
+     * Runs {@code CoresProgram} with {@code args} on {@code ranks} niodev processes; each rank
+     * thread may run where its process may.
+     */
+    private static void assertEveryRankThreadFree(Map<String, String> environment, int ranks, String... args)
+        throws Exception {
         assumeTrue(Files.isReadable(Path.of("/proc/thread-self/status")), "needs Linux's /proc/thread-self");
-        MpjrunProcess.Run run = mpjrun(environment, "-np", Integer.toString(ranks), "-dev", "niodev", "-cp",
-            "target/test-classes", "org.mpjbuf.mpj.testprograms.CoresProgram");
+        List<String> command = new ArrayList<>(List.of("-np", Integer.toString(ranks), "-dev", "niodev", "-cp",
+            "target/test-classes", "org.mpjbuf.mpj.testprograms.CoresProgram"));
+        command.addAll(List.of(args));
+        MpjrunProcess.Run run = mpjrun(environment, command.toArray(String[]::new));
         assertEquals(0, run.status(), run.output());
         Matcher line = CORES.matcher(run.output());
         int seen = 0;

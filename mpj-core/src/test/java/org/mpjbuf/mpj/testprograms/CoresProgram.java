@@ -20,12 +20,17 @@ public final class CoresProgram {
     /**
      * Runs the program.
      *
-     * @param args ignored
+     * @param args {@code threads} to start with {@code MPI.initThread} asking for
+     *             {@code THREAD_MULTIPLE}, else {@code MPI.Init}
      * @throws MPIException when MPI fails
      * @throws IOException when {@code /proc} cannot be read
      */
     public static void main(String[] args) throws MPIException, IOException {
-        MPI.Init(args);
+        if (args.length > 0 && args[0].equals("threads")) {
+            MPI.initThread(MPI.THREAD_MULTIPLE, MPI.THREAD_MULTIPLE, args);
+        } else {
+            MPI.Init(args);
+        }
         int rank = MPI.COMM_WORLD.Rank();
         System.out.println("rank " + rank + " thread cores " + allowedCores("thread-self") + " process cores "
             + allowedCores("self"));
