@@ -96,7 +96,8 @@ final class NiodevDevice extends MessageDevice {
         final long spin = NiodevConfiguration.longValue(NiodevConfiguration.IDLE_SPIN_NANOS_PROP_NAME, arguments,
             NiodevConfiguration.IDLE_SPIN_NANOS);
         setUp(rank, size, arguments.classLoader(), eagerLimit, maxMessageLength,
-            NiodevConfiguration.MAX_MESSAGE_LENGTH_PROP_NAME, SpinBudget.forProcessDevice(spin, localRanks), spin, BufferPool.builder().medium(Medium.DIRECT).build());
+            NiodevConfiguration.MAX_MESSAGE_LENGTH_PROP_NAME, SpinBudget.forProcessDevice(spin, localRanks), spin,
+            BufferPool.builder().medium(Medium.DIRECT).build());
         connections = new Connection[size];
         if (size > 1) {
             try {

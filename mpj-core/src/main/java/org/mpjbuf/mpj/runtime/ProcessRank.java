@@ -77,7 +77,6 @@ public final class ProcessRank {
                            String[] programArgs) {
         int rank = bootstrap.rank();
         RankEnvironment environment = RankEnvironment.ofProcess(bootstrap, device, mpjExpressArgs);
-        environment.bindToCoreWhenStarted();
         ClassLoader loader = ProcessRank.class.getClassLoader();
         environment.bind(loader);
         try {

@@ -28,8 +28,6 @@ public final class RankEnvironment {
     /** Where the rank's threads write; null: to the standard streams as they are. */
     private final JobOutput output;
     private ClassLoader classLoader;
-    /** Whether {@link #bindInitThread()} binds: a process rank that {@code bin/mpjrun} started. */
-    private volatile boolean bindsToCore;
 
     RankEnvironment(int rank, int size, String deviceName, Object world, Bootstrap bootstrap,
                     JobControl control, boolean mpjExpressArgs, JobOutput output) {
@@ -87,14 +85,6 @@ public final class RankEnvironment {
     }
 
     /**
-     * Lets {@link #bindInitThread()} bind: this rank is a process of its own that
-     * {@code bin/mpjrun} started.
-     */
-    void bindToCoreWhenStarted() {
-        bindsToCore = true;
-    }
-
-    /**
      * Binds the calling thread, which has just started the rank's device in {@code MPI.Init} of a
      * program that requires no more than {@code MPI.THREAD_SINGLE}, to a core of its own, when
      * this rank is a process that {@code bin/mpjrun} started and the host's ranks do not
@@ -106,7 +96,7 @@ public final class RankEnvironment {
      *                                  nor {@code none}
      */
     public void bindInitThread() {
-        if (!bindsToCore || bootstrap == null) {
+        if (!(bootstrap instanceof LauncherBootstrap)) {
             return;
         }
         int[] local = bootstrap.localRanks();
