@@ -84,24 +84,21 @@ final class MeetingCollectives {
         int elements = count * MappedDatatype.committed(type).size();
         int member = comm.Rank();
         long number = meeting.nextMeeting(member);
-        // this rank's slot: its operand, or, when the operand travels inline, where it unpacks others'
-        Object mine = meeting.slot(member, number);
-        if (mine == null || mine.getClass() != sendbuf.getClass() || Array.getLength(mine) < elements) {
-            mine = Array.newInstance(sendbuf.getClass().getComponentType(), elements);
-            meeting.setSlot(member, number, mine);
-        }
         boolean inline = elements <= MeetingPoint.INLINE_LONGS;
         if (inline) {
+            // the values and the arrival, written one right after the other: between them the rank
+            // touches nothing, so the line a waiting member reads moves to the writer once
             for (int i = 0; i < elements; i++) {
                 meeting.putInline(member, number, i, bits(sendbuf, sendoffset + i));
             }
         } else {
-            System.arraycopy(sendbuf, sendoffset, mine, 0, elements);
+            System.arraycopy(sendbuf, sendoffset, slot(meeting, member, number, sendbuf, elements), 0, elements);
         }
         meeting.arrive(member);
         Waiter.await(meeting, member, number, comm.state);
         int last = meeting.members() - 1;
         if (inline) {
+            Object mine = slot(meeting, member, number, sendbuf, elements);
             for (int i = 0; i < elements; i++) {
                 setBits(recvbuf, recvoffset + i, meeting.inline(last, number, i));
             }
@@ -117,6 +114,20 @@ final class MeetingCollectives {
         for (int rank = last - 1; rank >= 0; rank--) {
             combiner.combine(meeting.slot(rank, number), 0, recvbuf, recvoffset, count);
         }
+    }
+
+    /**
+     * Returns the member's slot for a meeting, replaced by a new array when it cannot hold
+     * {@code elements} items of {@code sendbuf}'s type: the member's operand, or, when operands
+     * travel inline, where it unpacks the others'.
+     */
+    private static Object slot(MeetingPoint meeting, int member, long number, Object sendbuf, int elements) {
+        Object slot = meeting.slot(member, number);
+        if (slot == null || slot.getClass() != sendbuf.getClass() || Array.getLength(slot) < elements) {
+            slot = Array.newInstance(sendbuf.getClass().getComponentType(), elements);
+            meeting.setSlot(member, number, slot);
+        }
+        return slot;
     }
 
     /** Returns an element of a primitive array as the bits of a long. */

@@ -75,11 +75,13 @@ public interface MeetingPoint {
     /**
      * Stores the member's contribution array for a meeting, before it arrives. The array then
      * belongs to the meeting point until the member's next meeting of the same parity, when the
-     * member may write into it again.
+     * member may write into it again. At a meeting whose contributions all travel inline nobody
+     * reads slots, and a member may keep scratch space of its own in its slot, stored and used
+     * after it arrived.
      *
      * @param member  the calling member
-     * @param meeting the meeting it is about to arrive at
-     * @param array   the contribution
+     * @param meeting the meeting it arrives at
+     * @param array   the contribution, or the member's scratch space
      */
     void setSlot(int member, long meeting, Object array);
 
