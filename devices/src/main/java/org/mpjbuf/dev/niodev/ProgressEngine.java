@@ -46,7 +46,12 @@ import org.mpjbuf.dev.DeviceException;
  *       {@link #HANDOVER_NANOS} after the last poll (a poller that finds it blocked in the
  *       selector wakes it once), and takes over at once when a waiter stops spinning to park
  *       ({@link #pollingStops()}). So a rank whose threads compute, or wait parked, still answers
- *       every peer, and one whose threads spin costs no thread switch per message.</li>
+ *       every peer, and one whose threads spin costs no thread switch per message. While waiters
+ *       keep polling, the progress thread looks again after twice as long each time, up to
+ *       {@link #LONGEST_STAND_ASIDE_NANOS}: every look is a thread switch on a core that a
+ *       spinning rank holds, and a look every millisecond stalled about 1 % of a 1 B ping-pong's
+ *       round trips by 10-20 us (benchmarks README, "The progress thread looks less often").
+ *       After such a stretch it takes over at most that long after the last poll.</li>
  * </ol>
  * One driver at a time keeps the frame order of each connection without a lock per connection.
  * The queues between user threads and the driver are a lock per connection (writes) and the
@@ -73,6 +78,8 @@ final class ProgressEngine implements Runnable {
     private static final long SELECT_MILLIS = 100;
     /** How long the progress thread stands aside after a waiting thread last polled. */
     static final long HANDOVER_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /** The longest the progress thread stands aside while waiting threads keep polling. */
+    static final long LONGEST_STAND_ASIDE_NANOS = TimeUnit.MILLISECONDS.toNanos(16);
     /**
      * The most peers whose sockets a polling waiter reads itself: a read that finds nothing costs
      * about what a selection does, and a selection also tells which of many peers to read.
@@ -236,12 +243,15 @@ final class ProgressEngine implements Runnable {
     @Override
     public void run() {
         try {
+            long standAside = HANDOVER_NANOS;
             while (running) {
                 final long quiet = System.nanoTime() - lastPoll;
                 if (quiet < HANDOVER_NANOS) {
-                    LockSupport.parkNanos(this, HANDOVER_NANOS - quiet);
+                    LockSupport.parkNanos(this, standAside - quiet);
+                    standAside = Math.min(2 * standAside, LONGEST_STAND_ASIDE_NANOS);
                     continue;
                 }
+                standAside = HANDOVER_NANOS;
                 driving.lock();
                 try {
                     if (running) {
