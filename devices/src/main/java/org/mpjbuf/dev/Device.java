@@ -474,8 +474,9 @@ public interface Device {
      * waiter; a device whose requests complete without it (smdev) does nothing, the default.
      *
      * <p>A device that hands its progress to polling threads must get it back on its own when
-     * they stop calling (within a few milliseconds; niodev takes 1 ms after a short stretch of
-     * polling and at most 16 ms after a long one) and at once on {@link #pollingStops()}.
+     * they stop calling (within a few milliseconds; niodev and ibvdev take 1 ms after a short
+     * stretch of polling and at most 16 ms after a long one) and at once on
+     * {@link #pollingStops()}.
      *
      * <p>Thread-safe: concurrent callers never block one another (one polls, the others return).
      * Returns quietly once the device has finished; failures of connections end the requests

@@ -4,6 +4,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
+import org.mpjbuf.dev.protocol.StandAside;
+
 /**
  * The progress of one ibvdev rank: polls the rank's one completion queue and hands every completion
  * to the channel of the peer its work request names (the upper 32 bits of the work request id).
@@ -11,8 +13,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * <h2>Design note</h2>
  * As niodev's selector, the completion queue is driven by one thread at a time, under the
  * {@code driving} lock: a waiting thread that spins {@linkplain #poll() polls} it itself, so its
- * own completion needs no wake-up; the progress thread polls only while nobody else has for
- * {@link #HANDOVER_NANOS}, and at once when a waiter stops spinning to park. The verbs give no
+ * own completion needs no wake-up; the progress thread polls only while nobody else does
+ * ({@link StandAside}: from 1 ms after the last poll, or from 16 ms after a long stretch of
+ * polling), and at once when a waiter stops spinning to park. The verbs give no
  * blocking wait here (a completion channel is not bound), so an idle progress thread polls with a
  * pause that doubles from {@link #MIN_PAUSE_NANOS} to {@link #MAX_PAUSE_NANOS} while nothing
  * completes and falls back to the shortest as soon as something does: a parked waiter hears of
@@ -43,8 +46,6 @@ final class CompletionDriver implements Runnable {
         void completionQueueFailed(String reason);
     }
 
-    /** How long the progress thread stands aside after a waiting thread last polled. */
-    static final long HANDOVER_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     private static final long MIN_PAUSE_NANOS = TimeUnit.MICROSECONDS.toNanos(5);
     private static final long MAX_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
@@ -56,7 +57,8 @@ final class CompletionDriver implements Runnable {
     private final ReentrantLock driving = new ReentrantLock();
     private final Thread thread;
     private volatile boolean running = true;
-    private volatile long lastPoll = System.nanoTime() - 2 * HANDOVER_NANOS;
+    /** When the progress thread takes over from polling waiters. */
+    private final StandAside standAside = new StandAside();
 
     /**
      * Creates the driver; {@link #start()} starts its thread.
@@ -83,7 +85,7 @@ final class CompletionDriver implements Runnable {
 
     /** Polls once on a waiting thread, unless another thread drives already; keeps the progress thread aside. */
     void poll() {
-        lastPoll = System.nanoTime();
+        standAside.polled();
         if (!driving.tryLock()) {
             return;
         }
@@ -98,7 +100,7 @@ final class CompletionDriver implements Runnable {
 
     /** A waiting thread stops polling: the progress thread takes over at once. */
     void pollingStops() {
-        lastPoll = System.nanoTime() - 2 * HANDOVER_NANOS;
+        standAside.pollingStops();
         LockSupport.unpark(thread);
     }
 
@@ -119,9 +121,7 @@ final class CompletionDriver implements Runnable {
     public void run() {
         long pause = MIN_PAUSE_NANOS;
         while (running) {
-            final long quiet = System.nanoTime() - lastPoll;
-            if (quiet < HANDOVER_NANOS) {
-                LockSupport.parkNanos(this, HANDOVER_NANOS - quiet);
+            if (!standAside.awaitTurn(this)) {
                 continue;
             }
             final int handled;

@@ -21,6 +21,7 @@ import java.util.function.Consumer;
 import javax.crypto.spec.SecretKeySpec;
 
 import org.mpjbuf.dev.DeviceException;
+import org.mpjbuf.dev.protocol.StandAside;
 
 /**
  * The progress of one niodev device: one selector over the listening socket, the connections
@@ -42,16 +43,12 @@ import org.mpjbuf.dev.DeviceException;
  *       reads their sockets itself instead, one system call per peer and none to ask which are
  *       ready, and selects only on every {@link #POLLS_PER_SELECT}th poll, when a task waits, or
  *       while a connection has frames queued for the socket to take.</li>
- *   <li>The progress thread selects, blocking, only while nobody polls: it stands aside for
- *       {@link #HANDOVER_NANOS} after the last poll (a poller that finds it blocked in the
- *       selector wakes it once), and takes over at once when a waiter stops spinning to park
+ *   <li>The progress thread selects, blocking, only while nobody polls: it stands aside while
+ *       waiting threads poll ({@link StandAside}: from 1 ms after the last poll, or from 16 ms
+ *       after a long stretch of polling; a poller that finds it blocked in the selector wakes it
+ *       once), and takes over at once when a waiter stops spinning to park
  *       ({@link #pollingStops()}). So a rank whose threads compute, or wait parked, still answers
- *       every peer, and one whose threads spin costs no thread switch per message. While waiters
- *       keep polling, the progress thread looks again after twice as long each time, up to
- *       {@link #LONGEST_STAND_ASIDE_NANOS}: every look is a thread switch on a core that a
- *       spinning rank holds, and a look every millisecond stalled about 1 % of a 1 B ping-pong's
- *       round trips by 10-20 us (benchmarks README, "The progress thread looks less often").
- *       After such a stretch it takes over at most that long after the last poll.</li>
+ *       every peer, and one whose threads spin costs no thread switch per message.</li>
  * </ol>
  * One driver at a time keeps the frame order of each connection without a lock per connection.
  * The queues between user threads and the driver are a lock per connection (writes) and the
@@ -76,10 +73,6 @@ import org.mpjbuf.dev.DeviceException;
 final class ProgressEngine implements Runnable {
     private static final System.Logger LOG = System.getLogger(ProgressEngine.class.getName());
     private static final long SELECT_MILLIS = 100;
-    /** How long the progress thread stands aside after a waiting thread last polled. */
-    static final long HANDOVER_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
-    /** The longest the progress thread stands aside while waiting threads keep polling. */
-    static final long LONGEST_STAND_ASIDE_NANOS = TimeUnit.MILLISECONDS.toNanos(16);
     /**
      * The most peers whose sockets a polling waiter reads itself: a read that finds nothing costs
      * about what a selection does, and a selection also tells which of many peers to read.
@@ -102,8 +95,8 @@ final class ProgressEngine implements Runnable {
     private final Consumer<SelectionKey> dispatcher = this::dispatch;
     /** Held by the thread that drives the selector: the progress thread or a polling waiter. */
     private final ReentrantLock driving = new ReentrantLock();
-    /** When a waiting thread last polled ({@link System#nanoTime()}). */
-    private volatile long lastPoll = System.nanoTime() - 2 * HANDOVER_NANOS;
+    /** When the progress thread takes over from polling waiters. */
+    private final StandAside standAside = new StandAside();
     /** Whether the progress thread is blocked in the selector. */
     private volatile boolean selecting;
     /** Whether a poller has woken the selector since the progress thread last blocked in it. */
@@ -179,7 +172,7 @@ final class ProgressEngine implements Runnable {
      * is ready, unless another thread drives already; keeps the progress thread aside.
      */
     void poll() {
-        lastPoll = System.nanoTime();
+        standAside.polled();
         if (!driving.tryLock()) {
             if (selecting && !wakeRequested) {
                 wakeRequested = true;
@@ -222,7 +215,7 @@ final class ProgressEngine implements Runnable {
 
     /** A waiting thread stops polling: the progress thread takes over at once. */
     void pollingStops() {
-        lastPoll = System.nanoTime() - 2 * HANDOVER_NANOS;
+        standAside.pollingStops();
         LockSupport.unpark(thread);
     }
 
@@ -243,15 +236,10 @@ final class ProgressEngine implements Runnable {
     @Override
     public void run() {
         try {
-            long standAside = HANDOVER_NANOS;
             while (running) {
-                final long quiet = System.nanoTime() - lastPoll;
-                if (quiet < HANDOVER_NANOS) {
-                    LockSupport.parkNanos(this, standAside - quiet);
-                    standAside = Math.min(2 * standAside, LONGEST_STAND_ASIDE_NANOS);
+                if (!standAside.awaitTurn(this)) {
                     continue;
                 }
-                standAside = HANDOVER_NANOS;
                 driving.lock();
                 try {
                     if (running) {
