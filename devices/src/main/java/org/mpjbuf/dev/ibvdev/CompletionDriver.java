@@ -14,8 +14,8 @@ import org.mpjbuf.dev.protocol.StandAside;
  * As niodev's selector, the completion queue is driven by one thread at a time, under the
  * {@code driving} lock: a waiting thread that spins {@linkplain #poll() polls} it itself, so its
  * own completion needs no wake-up; the progress thread polls only while nobody else does
- * ({@link StandAside}: from 1 ms after the last poll, or from 16 ms after a long stretch of
- * polling), and at once when a waiter stops spinning to park. The verbs give no
+ * ({@link StandAside}: it takes over 1 ms after the last poll, or up to 16 ms after it when the
+ * waiters polled for long), and at once when a waiter stops spinning to park. The verbs give no
  * blocking wait here (a completion channel is not bound), so an idle progress thread polls with a
  * pause that doubles from {@link #MIN_PAUSE_NANOS} to {@link #MAX_PAUSE_NANOS} while nothing
  * completes and falls back to the shortest as soon as something does: a parked waiter hears of

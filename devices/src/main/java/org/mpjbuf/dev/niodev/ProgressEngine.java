@@ -44,9 +44,9 @@ import org.mpjbuf.dev.protocol.StandAside;
  *       ready, and selects only on every {@link #POLLS_PER_SELECT}th poll, when a task waits, or
  *       while a connection has frames queued for the socket to take.</li>
  *   <li>The progress thread selects, blocking, only while nobody polls: it stands aside while
- *       waiting threads poll ({@link StandAside}: from 1 ms after the last poll, or from 16 ms
- *       after a long stretch of polling; a poller that finds it blocked in the selector wakes it
- *       once), and takes over at once when a waiter stops spinning to park
+ *       waiting threads poll ({@link StandAside}: it takes over 1 ms after the last poll, or up
+ *       to 16 ms after it when the waiters polled for long; a poller that finds it blocked in the
+ *       selector wakes it once), and takes over at once when a waiter stops spinning to park
  *       ({@link #pollingStops()}). So a rank whose threads compute, or wait parked, still answers
  *       every peer, and one whose threads spin costs no thread switch per message.</li>
  * </ol>
