@@ -1,6 +1,5 @@
 package org.mpjbuf.bench.mpi;
 
-import java.util.Arrays;
 import java.util.Locale;
 
 import mpi.MPI;
@@ -87,13 +86,9 @@ public final class ExchangeProgram {
 
     /** The mean, median and 99th percentile of a round's times, in microseconds; sorts them. */
     private static String summary(long[] nanos) {
-        Arrays.sort(nanos);
-        long sum = 0;
-        for (long time : nanos) {
-            sum += time;
-        }
-        return String.format(Locale.ROOT, "%9.1f %9.1f %9.1f", sum / 1000.0 / nanos.length,
-            nanos[nanos.length / 2] / 1000.0, nanos[(int) (nanos.length * 0.99)] / 1000.0);
+        double[] figures = Timings.meanAndQuantiles(nanos, nanos.length, 0.5, 0.99);
+        return String.format(Locale.ROOT, "%9.1f %9.1f %9.1f", figures[0] / 1000, figures[1] / 1000,
+            figures[2] / 1000);
     }
 
     /** Computes over the vector for at least {@code nanos}; returns a value that depends on it. */

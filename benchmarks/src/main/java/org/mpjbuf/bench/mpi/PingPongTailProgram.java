@@ -1,6 +1,5 @@
 package org.mpjbuf.bench.mpi;
 
-import java.util.Arrays;
 import java.util.Locale;
 
 import mpi.MPI;
@@ -99,16 +98,8 @@ public final class PingPongTailProgram {
 
     /** The mean and percentiles of the first {@code count} round trips, as half round trips in us; sorts them. */
     private static String summary(long[] nanos, int count) {
-        Arrays.sort(nanos, 0, count);
-        long sum = 0;
-        for (int i = 0; i < count; i++) {
-            sum += nanos[i];
-        }
-        return String.format(Locale.ROOT, "%9.2f %9.2f %9.2f %9.2f %9.2f", sum / 2000.0 / count,
-            half(nanos, count, 0.5), half(nanos, count, 0.9), half(nanos, count, 0.99), half(nanos, count, 0.999));
-    }
-
-    private static double half(long[] sorted, int count, double quantile) {
-        return sorted[(int) (count * quantile)] / 2000.0;
+        double[] figures = Timings.meanAndQuantiles(nanos, count, 0.5, 0.9, 0.99, 0.999);
+        return String.format(Locale.ROOT, "%9.2f %9.2f %9.2f %9.2f %9.2f", figures[0] / 2000, figures[1] / 2000,
+            figures[2] / 2000, figures[3] / 2000, figures[4] / 2000);
     }
 }
