@@ -277,8 +277,9 @@ final class FastBox {
      * <p>Both are release stores: they order the reads of the slots before them, which is all
      * that a producer reusing a slot and a poller reading the hint need. A volatile store adds a
      * full fence on the path from taking a message to answering it: with it, a 1-byte ping-pong
-     * through {@code mpi} took 0.16-0.19 us per half round trip against 0.14-0.17 us without,
-     * slower in 11 of 12 pairs of runs in turn ({@code PingPongTailProgram 1 1 6}).
+     * through {@code mpi} took 0.15-0.19 us per half round trip against 0.14-0.18 us without,
+     * slower in 10 of 12 pairs of runs in turn and level in the other two
+     * ({@code PingPongTailProgram 1 1 6}, the mean of the last round).
      *
      * @param taken the index of the oldest message still in the box
      * @param examined the index of the first message no consumer has looked at, at least {@code taken}
