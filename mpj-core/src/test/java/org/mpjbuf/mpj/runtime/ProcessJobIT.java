@@ -71,6 +71,19 @@ class ProcessJobIT {
     }
 
     @Test
+    void shouldRunEachRanksMainInAThreadOfItsOwnOnEveryDevice() throws Exception {
+        for (String device : List.of("smdev", "niodev")) {
+            MpjrunProcess.Run run = mpjrun("-np", "2", "-dev", device, "-cp", "target/test-classes",
+                "org.mpjbuf.mpj.testprograms.RankThreadProgram");
+            assertEquals(0, run.status(), run.output());
+            for (int rank = 0; rank < 2; rank++) {
+                assertTrue(run.output().contains("rank " + rank + " runs main in thread mpj-rank-" + rank),
+                    device + ": " + run.output());
+            }
+        }
+    }
+
+    @Test
     void shouldSayOnceThatTheMainClassCannotRunBeforeAnyProcessStarts() throws Exception {
         MpjrunProcess.Run run = mpjrun("-np", "4", "-dev", "niodev", "org.example.Missing");
         assertEquals(1, run.status(), run.output());
