@@ -102,13 +102,16 @@ public final class ProcessRank {
      * binding, and waits for it.
      *
      * <p>Design note. A rank's {@code main} runs in a thread started for it, as a rank of smdev
-     * does, not in the JVM's main thread that joined the job. In the JVM's main thread, NPB EP
-     * class A on one rank took 0.96-1.08 s, against 0.61-0.64 s in a thread of its own, as a
-     * thread of smdev, or run straight by {@code java} or under Open MPI's {@code mpirun} (where
-     * the JVM's main thread runs it too): the same compiled code, with the rank's thread busy
-     * throughout. Why the main thread was slower here was not found (neither core binding, the
-     * processor, class-data sharing, huge pages, object alignment, safepoints nor the depth of the
-     * stack below {@code main} made a difference).
+     * does, not in the JVM's main thread that joined the job. Called straight from this class's
+     * {@code main}, NPB EP class A on one rank took 0.96-1.08 s, against 0.61-0.64 s in a thread
+     * of its own, as a thread of smdev, or run straight by {@code java} or under Open MPI's
+     * {@code mpirun} (in the JVM's main thread there): the same compiled code, with the rank's
+     * thread busy throughout. The thread itself is not the cause: a scratch version that kept
+     * {@code main} in the JVM's main thread but made a lambda and read a system property first
+     * ran it in 0.60 s. What EP's compiled loop depends on was not found (neither core binding,
+     * the processor, class-data sharing, huge pages, object alignment, safepoints nor the depth
+     * of the stack below {@code main} made a difference); starting {@code main} as the thread
+     * ranks do keeps a process rank on their measured path.
      *
      * @throws Throwable what {@code main} threw
      */
