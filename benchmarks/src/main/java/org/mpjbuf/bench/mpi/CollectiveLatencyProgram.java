@@ -35,8 +35,8 @@ public final class CollectiveLatencyProgram {
      */
     public static void main(String[] args) throws MPIException {
         String[] own = MPI.Init(args);
-        int calls = own.length > 0 ? Integer.parseInt(own[0]) : 20_000;
-        int repetitions = own.length > 1 ? Integer.parseInt(own[1]) : 3;
+        int calls = ProgramArguments.intAt(own, 0, 20_000);
+        int repetitions = ProgramArguments.intAt(own, 1, 3);
         int rank = MPI.COMM_WORLD.Rank();
         int size = MPI.COMM_WORLD.Size();
         if (rank == 0) {

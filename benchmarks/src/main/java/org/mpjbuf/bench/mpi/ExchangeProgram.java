@@ -36,14 +36,12 @@ public final class ExchangeProgram {
      */
     public static void main(String[] args) throws MPIException {
         String[] own = MPI.Init(args);
-        int length = own.length > 0 ? Integer.parseInt(own[0]) : 7000;
-        int steps = own.length > 1 ? Integer.parseInt(own[1]) : 2000;
-        int rounds = own.length > 2 ? Integer.parseInt(own[2]) : 8;
-        long workNanos = (own.length > 3 ? Long.parseLong(own[3]) : 1000) * 1000;
+        int length = ProgramArguments.intAt(own, 0, 7000);
+        int steps = ProgramArguments.intAt(own, 1, 2000);
+        int rounds = ProgramArguments.intAt(own, 2, 8);
+        long workNanos = ProgramArguments.longAt(own, 3, 1000) * 1000;
         int rank = MPI.COMM_WORLD.Rank();
-        if (MPI.COMM_WORLD.Size() != 2) {
-            throw new IllegalArgumentException("ExchangeProgram needs 2 ranks, not " + MPI.COMM_WORLD.Size());
-        }
+        ProgramArguments.requireTwoRanks("ExchangeProgram");
         if (length < 1 || steps < 1 || rounds < 1 || workNanos < 0) {
             throw new IllegalArgumentException("the vector's length, the steps and the rounds must be at least 1 and "
                 + "the work at least 0, not " + length + ", " + steps + ", " + rounds + " and " + workNanos / 1000);

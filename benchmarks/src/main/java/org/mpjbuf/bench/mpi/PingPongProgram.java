@@ -46,8 +46,8 @@ public final class PingPongProgram {
      */
     public static void main(String[] args) throws MPIException {
         String[] own = MPI.Init(args);
-        int maxBytes = own.length > 0 ? Integer.parseInt(own[0]) : 1 << 24;
-        int repetitions = own.length > 1 ? Integer.parseInt(own[1]) : 3;
+        int maxBytes = ProgramArguments.intAt(own, 0, 1 << 24);
+        int repetitions = ProgramArguments.intAt(own, 1, 3);
         int rank = MPI.COMM_WORLD.Rank();
         byte[] buffer = new byte[maxBytes];
         if (rank == 0) {

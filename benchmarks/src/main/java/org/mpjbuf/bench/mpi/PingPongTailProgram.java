@@ -39,13 +39,11 @@ public final class PingPongTailProgram {
      */
     public static void main(String[] args) throws MPIException {
         String[] own = MPI.Init(args);
-        int bytes = own.length > 0 ? Integer.parseInt(own[0]) : 1;
-        double seconds = own.length > 1 ? Double.parseDouble(own[1]) : 1;
-        int rounds = own.length > 2 ? Integer.parseInt(own[2]) : 8;
+        int bytes = ProgramArguments.intAt(own, 0, 1);
+        double seconds = ProgramArguments.doubleAt(own, 1, 1);
+        int rounds = ProgramArguments.intAt(own, 2, 8);
         int rank = MPI.COMM_WORLD.Rank();
-        if (MPI.COMM_WORLD.Size() != 2) {
-            throw new IllegalArgumentException("PingPongTailProgram needs 2 ranks, not " + MPI.COMM_WORLD.Size());
-        }
+        ProgramArguments.requireTwoRanks("PingPongTailProgram");
         if (bytes < 1 || !(seconds > 0) || rounds < 1) {
             throw new IllegalArgumentException("the size and the rounds must be at least 1 and the seconds more than 0,"
                 + " not " + bytes + ", " + seconds + " and " + rounds);
