@@ -143,14 +143,16 @@ final class CgMatrix {
     /**
      * {@code w = B v} for this block {@code B}.
      *
-     * <p>Each row's products are summed into four partial sums that are added
-     * at the end of the row: four independent chains of additions instead of
-     * one, so the additions overlap instead of waiting for each other, each
-     * product added by a fused multiply-add (one instruction, one rounding;
-     * 4-6 % more Mop/s on class A in interleaved runs). The order of
-     * summation and the roundings differ from the reference's single chain of
-     * multiplications and additions only in the last digits, far inside CG's
-     * tolerance.
+     * <p>Each row's products are summed in one chain, in the entries' order,
+     * as the reference's loop sums them. Four chains of fused multiply-adds,
+     * added at the end of the row, were used before: a row's chain of
+     * additions then waits less on itself, but a row is short (about 132
+     * entries on one rank of class A, 66 on each of two), the processor
+     * already overlaps consecutive rows' chains out of order, and the four
+     * chains cost a longer loop, a remainder loop and a final sum per row. One
+     * chain took 9-12 % less time per product of a two-rank block of class A
+     * ({@code SparseProductBenchmark}, benchmarks module) and as much or less
+     * for a one-rank block.
      *
      * <p>Design note. The rows of the first panel (the only one at class A
      * and B on 2 ranks) are run by this method's own loop, not by a call
@@ -203,21 +205,11 @@ final class CgMatrix {
 
     /** {@return the sum of {@code vals[k] * v[cols[k]]} for {@code k} from {@code first} to before {@code end}} */
     private static double rowProduct(double[] vals, char[] cols, double[] v, int first, int end) {
-        int k = first;
-        double sum0 = 0.0;
-        double sum1 = 0.0;
-        double sum2 = 0.0;
-        double sum3 = 0.0;
-        for (; k + 3 < end; k += 4) {
-            sum0 = Math.fma(vals[k], v[cols[k]], sum0);
-            sum1 = Math.fma(vals[k + 1], v[cols[k + 1]], sum1);
-            sum2 = Math.fma(vals[k + 2], v[cols[k + 2]], sum2);
-            sum3 = Math.fma(vals[k + 3], v[cols[k + 3]], sum3);
+        double sum = 0.0;
+        for (int k = first; k < end; k++) {
+            sum += vals[k] * v[cols[k]];
         }
-        for (; k < end; k++) {
-            sum0 += vals[k] * v[cols[k]];
-        }
-        return (sum0 + sum1) + (sum2 + sum3);
+        return sum;
     }
 
     private void generateTriples(NpbRandom random, int n, int nonzer, double shift,
