@@ -197,6 +197,16 @@ public final class Job {
     }
 
     /**
+     * {@return the name of the thread that runs a rank's {@code main}, as a thread of this job or
+     * in a process of its own ({@link ProcessRank})}
+     *
+     * @param rank the rank
+     */
+    static String rankThreadName(int rank) {
+        return "mpj-rank-" + rank;
+    }
+
+    /**
      * Checks, before any rank starts, that a main class can run from a class path, as
      * {@link #runMain(String, List, String...)} does; for launchers that start ranks as processes.
      *
@@ -298,7 +308,7 @@ public final class Job {
                     new RankEnvironment(rank, size, deviceName, shared.world(), shared.bootstrap(rank), control,
                         mpjExpressArgs, output);
                 int r = rank;
-                threads[rank] = Thread.ofPlatform().name("mpj-rank-" + rank).daemon(true).unstarted(
+                threads[rank] = Thread.ofPlatform().name(rankThreadName(rank)).daemon(true).unstarted(
                     () -> {
                         cores.bind(r);
                         outcomes[r] = runRank(r, environment, body, control);

@@ -117,14 +117,13 @@ public final class ProcessRank {
      */
     private static void invokeInRankThread(int rank, MainMethod main, String[] arguments) throws Throwable {
         Throwable[] thrown = new Throwable[1];
-        Thread rankThread = new Thread(() -> {
+        Thread rankThread = Thread.ofPlatform().name(Job.rankThreadName(rank)).start(() -> {
             try {
                 main.invoke(arguments);
             } catch (Throwable failure) {
                 thrown[0] = failure;
             }
-        }, "mpj-rank-" + rank);
-        rankThread.start();
+        });
         boolean interrupted = false;
         while (true) {
             try {
