@@ -17,7 +17,8 @@ import org.mpjbuf.mpj.datatype.MappedDatatype;
  *
  * <p>The items are copied once on each side: {@link #pack} walks the send datatype's type map and
  * copies its runs from the user's array straight into the buffer, {@link #unpack} copies the
- * section straight into the runs of the receive datatype. Both sides speak in elements of the
+ * section straight into the runs of the receive datatype (or, for items that are one run of
+ * primitives, the device has copied them as they landed and nothing is left to copy). Both sides speak in elements of the
  * base type, so a Vector sent may be received as a Contiguous or basic type of the same
  * signature.
  *
@@ -66,19 +67,35 @@ final class BufferMessages {
     /**
      * Takes a buffer that holds a message of at most {@code elements} base elements of
      * {@code type}: one section's static bytes, the message header added by the factory. An
-     * {@code OBJECT} message's elements arrive in a dynamic array of the device's.
+     * {@code OBJECT} message's elements arrive in a dynamic array of the device's. When the items
+     * are one run of primitive elements (not {@code boolean}), the run is named as where a device
+     * may copy them as they land ({@link Buffer#receiveInto}), so that {@link #unpack} has nothing
+     * left to copy.
      *
+     * @param buffers  the factory of the rank's message buffers
+     * @param buf      the user's array, checked
+     * @param offset   the offset argument, in base elements
+     * @param count    number of items
+     * @param type     the checked datatype
+     * @param elements {@code count * type.size()}
      * @return an empty writable buffer, owned by the caller
      * @throws MPIException MPI_ERR_OTHER when the pool is exhausted
      */
-    static Buffer receiveBuffer(BufferFactory buffers, MappedDatatype type, int elements) throws MPIException {
-        return allocate(buffers, sectionType(type), elements);
+    static Buffer receiveBuffer(BufferFactory buffers, Object buf, int offset, int count, MappedDatatype type,
+                                int elements) throws MPIException {
+        Buffer buffer = allocate(buffers, sectionType(type), elements);
+        BaseType base = baseOf(type);
+        if (elements > 0 && base != BaseType.BOOLEAN && base != BaseType.OBJECT && type.isDense(count)) {
+            buffer.receiveInto(buf, offset + type.dataMin(), elements);
+        }
+        return buffer;
     }
 
     /**
      * Copies a received message's section into {@code count} items of {@code type} at
      * {@code offset} of {@code buf}; a message shorter than the items fills a prefix of the type
-     * map.
+     * map. Elements the device copied there as they landed ({@link Buffer#landedElements()}) are
+     * not copied again.
      *
      * @param received the buffer the device received the message into, readable
      * @param sent     the device's status of the message
@@ -100,6 +117,9 @@ final class BufferMessages {
         }
         if (length > elements) {
             throw Request.truncationError(sent, elements, null);
+        }
+        if (length > 0 && received.landedElements() == length) {
+            return;
         }
         try {
             SectionRuns.copy(type, count, offset, length, received, buf, baseOf(type), false);

@@ -301,7 +301,7 @@ final class Channel {
      */
     private void startPackedRecv(Request target, Object buf, int offset, int count, MappedDatatype type,
                                  int elements, ProcessID from, int source, int tag) throws MPIException {
-        Buffer buffer = receiveBuffer(type, elements);
+        Buffer buffer = receiveBuffer(buf, offset, count, type, elements);
         org.mpjbuf.dev.Request request = postPackedRecv(buffer, elements, from, source, tag, false);
         target.track(request, new BufferReceive(buffers, buffer, buf, offset, count, type, elements, received));
     }
@@ -315,7 +315,7 @@ final class Channel {
         checkTag(tag, true);
         ProcessID from = sourceId(source);
         int elements = elementCount(type, count);
-        Buffer buffer = receiveBuffer(type, elements);
+        Buffer buffer = receiveBuffer(buf, offset, count, type, elements);
         org.mpjbuf.dev.Request request = postPackedRecv(buffer, elements, from, source, tag, true);
         Waiter.await(request, state);
         org.mpjbuf.dev.Status arrived;
@@ -327,10 +327,11 @@ final class Channel {
         return BufferReceive.finish(buffers, buffer, buf, offset, count, type, elements, received, arrived);
     }
 
-    /** Takes a pooled buffer for a message of {@code elements} of the type's base type. */
-    private Buffer receiveBuffer(MappedDatatype type, int elements) throws MPIException {
+    /** Takes a pooled buffer for a message of {@code elements} of the type's base type, received into {@code buf}. */
+    private Buffer receiveBuffer(Object buf, int offset, int count, MappedDatatype type, int elements)
+        throws MPIException {
         try {
-            return BufferMessages.receiveBuffer(buffers, type, elements);
+            return BufferMessages.receiveBuffer(buffers, buf, offset, count, type, elements);
         } catch (MPIException failed) {
             throw Checks.error(failed);
         }
@@ -448,17 +449,12 @@ final class Channel {
     }
 
     /**
-     * Sends a buffer's contents and receives into the same buffer. On a process device the send
-     * packs the items before it returns and the receive writes them only when it is unpacked,
-     * on {@code Wait}, so no copy is needed; on a thread device the outgoing items are copied
-     * first.
+     * Sends a buffer's contents and receives into the same buffer: the outgoing items are copied
+     * first, since the receive, posted first so that two ranks may swap, may write the items
+     * before the send has taken them (on a process device, as they land).
      */
     Status sendrecvReplace(Object buf, int offset, int count, Datatype datatype, int dest,
                            int sendtag, int source, int recvtag) throws MPIException {
-        if (buffers != null) {
-            return sendrecv(buf, offset, count, datatype, dest, sendtag, buf, offset, count, datatype,
-                source, recvtag);
-        }
         MappedDatatype type = checkedType(buf, offset, count, datatype, "buf");
         int elements = elementCount(type, count);
         Object copy = Types.pack(buf, offset, count, type, elements);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
@@ -115,10 +116,54 @@ class BufferPackingTest {
 
     @Test
     void shouldSizeAReceiveBufferForItsCountAndType() throws MPIException {
-        Buffer receive = BufferMessages.receiveBuffer(buffers, MappedDatatype.of(MPI.LONG), 5);
+        Buffer receive = BufferMessages.receiveBuffer(buffers, new long[5], 0, 5, MappedDatatype.of(MPI.LONG), 5);
         try {
             assertEquals(BufferDescriptor.sectionSize(Type.LONG, 5), receive.capacity());
         } finally {
+            buffers.free(receive);
+        }
+    }
+
+    @Test
+    void shouldTakeTheElementsThatLandedInARunWithoutCopyingThemAgain() throws MPIException {
+        long[] sent = {5, 6, 7, 8, 9};
+        Buffer packed = BufferMessages.pack(buffers, sent, 0, 5, MappedDatatype.of(MPI.LONG), 5);
+        long[] target = new long[7];
+        Buffer receive = BufferMessages.receiveBuffer(buffers, target, 1, 5, MappedDatatype.of(MPI.LONG), 5);
+        try {
+            int length = packed.staticLength();
+            MemorySegment.copy(packed.staticSegment(), 0, receive.storageSegment(), 0, length);
+            receive.landed(length);
+            receive.commitReceived(null, 0);
+            assertEquals(5, receive.landedElements());
+            assertArrayEquals(new long[] {0, 5, 6, 7, 8, 9, 0}, target, "copied as they landed");
+            target[2] = -1;
+            BufferMessages.unpack(receive, sent(receive, ElementType.LONG, 5), target, 1, 5,
+                MappedDatatype.of(MPI.LONG), 5);
+            assertEquals(-1, target[2], "the unpacking copied nothing again");
+        } finally {
+            buffers.free(packed);
+            buffers.free(receive);
+        }
+    }
+
+    @Test
+    void shouldLeaveAMessageThatDoesNotFitTheRunToTheUnpacking() throws MPIException {
+        Buffer packed = BufferMessages.pack(buffers, new int[] {1, 2, 3}, 0, 3, MappedDatatype.of(MPI.INT), 3);
+        long[] target = new long[3];
+        Buffer receive = BufferMessages.receiveBuffer(buffers, target, 0, 3, MappedDatatype.of(MPI.LONG), 3);
+        try {
+            int length = packed.staticLength();
+            MemorySegment.copy(packed.staticSegment(), 0, receive.storageSegment(), 0, length);
+            receive.landed(length);
+            receive.commitReceived(null, 0);
+            assertEquals(0, receive.landedElements());
+            assertArrayEquals(new long[3], target);
+            MPIException mismatch = assertThrows(MPIException.class, () -> BufferMessages.unpack(receive,
+                sent(receive, ElementType.INT, 3), target, 0, 3, MappedDatatype.of(MPI.LONG), 3));
+            assertEquals(MPIException.ERR_TYPE, mismatch.getErrorClass());
+        } finally {
+            buffers.free(packed);
             buffers.free(receive);
         }
     }

@@ -392,6 +392,55 @@ public final class Buffer implements SectionWriter, SectionReader {
         return ByteBuffer.wrap(dynamicArray(), 0, cursor.dynamicLength()).slice();
     }
 
+    /**
+     * Names where the elements of the next received message's first section go, so that a device
+     * that receives the message piece by piece into {@link #storageSegment()} copies them there as
+     * they land ({@link #landed(int)}), while the rest is on its way, instead of after the last
+     * byte. After {@link #commitReceived}, {@link #landedElements()} tells whether they were; a
+     * reader then need not read them again. Any other use of the buffer (writing, clearing, a
+     * message that is not received in place) forgets the target.
+     *
+     * <p>The elements are copied before the message is checked: if the check then fails, the
+     * receive fails with {@link MalformedMessageException} and {@code dest} holds bytes that were
+     * not checked. Only a static section of {@code dest}'s element type with at most
+     * {@code numEls} elements is copied; any other message is left to the reader, which reports
+     * what does not fit.
+     *
+     * @param dest a primitive array (not {@code boolean[]}), which belongs to the buffer until the
+     *     message is committed or the buffer cleared
+     * @param dstOff the index of the first element's place
+     * @param numEls the room for elements
+     * @throws IllegalStateException if the buffer is readable
+     * @throws IllegalArgumentException if {@code dest} is not a primitive array or is a
+     *     {@code boolean[]}
+     * @throws IndexOutOfBoundsException if the room is not a range of {@code dest}
+     */
+    public void receiveInto(Object dest, int dstOff, int numEls) {
+        cursor.receiveInto(dest, dstOff, numEls);
+    }
+
+    /**
+     * Tells the buffer that a message being received has landed in its storage up to static
+     * index {@code index}: the elements named by {@link #receiveInto} that are now in are copied
+     * out. Called by a device that reads into {@link #storageSegment()}, after each read, with
+     * indexes that do not decrease; does nothing without a target.
+     *
+     * @param index the static index up to which the message's bytes are in the storage
+     */
+    public void landed(int index) {
+        cursor.landed(index);
+    }
+
+    /**
+     * Returns how many elements of the received message's first section were copied into the
+     * target of {@link #receiveInto} as they landed: all of the section's, or 0.
+     *
+     * @return the section's element count if it was copied whole, else 0
+     */
+    public int landedElements() {
+        return cursor.landedElements();
+    }
+
     /** Checks that the message is complete, and stores its checksum if it has not been yet. */
     private void requireReadable() {
         if (!cursor.isReadable()) {

@@ -83,6 +83,23 @@ final class SectionCursor {
     private int frameLength;
     private int nextSectionIndex;
     private int nextFrameIndex;
+    /**
+     * A receive: the array the first section's elements are copied into as they land
+     * ({@link #receiveInto}), or {@code null}.
+     */
+    private Object landingTarget;
+    private int landingOffset;
+    private int landingCapacity;
+    /** Whether the landed message's header and first section header have been looked at. */
+    private boolean landingChecked;
+    /** The layout of the landing elements once their section fits the target; {@code null} otherwise. */
+    private ValueLayout landingLayout;
+    /** The landing section's elements. */
+    private int landingCount;
+    /** The landing section's elements copied so far. */
+    private int landingCopied;
+    /** Read mode: the first section's elements that were copied as they landed, all of them or 0. */
+    private int landedElements;
 
     SectionCursor(RawBuffer storage, ByteOrder order, int dynamicCapacity, ObjectInputFilter patterns) {
         this.storage = storage;
@@ -136,6 +153,11 @@ final class SectionCursor {
     // ---------------------------------------------------------------- modes
 
     void clear() {
+        landingTarget = null;
+        landingChecked = false;
+        landingLayout = null;
+        landingCopied = 0;
+        landedElements = 0;
         readable = false;
         sealed = false;
         order(writeOrder);
@@ -185,14 +207,96 @@ final class SectionCursor {
             throw new IllegalArgumentException("dynamicLength " + dynamicPresent + " must be between 0 and "
                     + (dynamicBytes == null ? 0 : dynamicBytes.length) + ", the length of dynamicBytes");
         }
+        int copied = landingLayout != null && landingCopied == landingCount ? landingCopied : 0;
         clear();
         int staticLength = MessageValidator.validate(storage.segment(), dynamicBytes, dynamicPresent, arrived);
+        landedElements = copied;
         order(BufferDescriptor.byteOrder(storage.segment()));
         end = staticLength;
         sectionCount = storage.getInt(SECTION_COUNT_OFFSET);
         dynamic.adopt(dynamicBytes == null ? NO_BYTES : dynamicBytes, storage.getInt(DYNAMIC_LENGTH_OFFSET));
         sealed = true;
         startReading();
+    }
+
+    /** Names where the first section's elements of the message to be received go as they land. */
+    void receiveInto(Object dest, int dstOff, int numEls) {
+        requireWritable("receive into an array");
+        Class<?> component = dest == null ? null : dest.getClass().componentType();
+        if (component == null || !component.isPrimitive() || component == boolean.class) {
+            throw new IllegalArgumentException("cannot receive into " + (dest == null ? "null"
+                    : dest.getClass().getTypeName()) + ": the elements land in a primitive array, not boolean");
+        }
+        if (!inArray(dest, dstOff, numEls)) {
+            throw new IndexOutOfBoundsException("elements " + dstOff + " to " + ((long) dstOff + numEls)
+                    + " are not a range of the array of " + Array.getLength(dest));
+        }
+        landingTarget = dest;
+        landingOffset = dstOff;
+        landingCapacity = numEls;
+        landingChecked = false;
+        landingLayout = null;
+        landingCopied = 0;
+    }
+
+    /**
+     * Copies the elements of the first section that have landed in the storage, up to static
+     * index {@code index}, into the array named by {@link #receiveInto}: once the message header
+     * and the section header are in, and only if the section is static, of the array's element
+     * type and no longer than the room given. Otherwise nothing is copied, and reading the message
+     * reports what is wrong.
+     */
+    void landed(int index) {
+        if (landingTarget == null || readable) {
+            return;
+        }
+        int payload = MESSAGE_HEADER_LENGTH + SECTION_HEADER_LENGTH;
+        if (!landingChecked) {
+            if (index < payload) {
+                return;
+            }
+            landingChecked = true;
+            landingLayout = landingLayout();
+        }
+        if (landingLayout == null) {
+            return;
+        }
+        int length = (int) landingLayout.byteSize();
+        int count = (int) Math.min(landingCount, ((long) Math.min(index, storage.capacity()) - payload) / length);
+        if (count > landingCopied) {
+            MemorySegment.copy(storage.segment(), landingLayout, payload + (long) landingCopied * length,
+                    landingTarget, landingOffset + landingCopied, count - landingCopied);
+            landingCopied = count;
+        }
+    }
+
+    /** The layout of the landing message's first section's elements if they fit the target, else {@code null}. */
+    private ValueLayout landingLayout() {
+        MemorySegment message = storage.segment();
+        ByteOrder order;
+        try {
+            order = BufferDescriptor.byteOrder(message);
+        } catch (MalformedMessageException notAMessage) {
+            return null;
+        }
+        ValueLayout.OfInt intLayout = BufferDescriptor.intLayout(order);
+        if (message.get(intLayout, SECTION_COUNT_OFFSET) < 1) {
+            return null;
+        }
+        Type type = Type.ofCode(message.get(ValueLayout.JAVA_BYTE, MESSAGE_HEADER_LENGTH + TYPE_CODE_OFFSET));
+        ValueLayout layout = type == null ? null : type.bulkLayout(order == ByteOrder.BIG_ENDIAN);
+        int count = message.get(intLayout, MESSAGE_HEADER_LENGTH + ELEMENT_COUNT_OFFSET);
+        if (layout == null || layout.carrier() != landingTarget.getClass().componentType() || count < 0
+                || count > landingCapacity) {
+            return null;
+        }
+        landingCount = count;
+        return layout;
+    }
+
+    /** Returns the first section's elements copied as they landed: all of them, or 0. */
+    int landedElements() {
+        return landedElements;
     }
 
     void rewind() {
@@ -229,6 +333,7 @@ final class SectionCursor {
     void putSectionHeader(Type type) {
         Objects.requireNonNull(type, "type must not be null");
         requireWritable("put a section header");
+        landingTarget = null;
         closeSection();
         int headerLength = BufferDescriptor.sectionSize(type, 0);
         if ((long) end + headerLength > storage.capacity()) {

@@ -196,6 +196,63 @@ public abstract class DeviceBufferMessages extends DeviceOrderingProperties {
         });
     }
 
+    /**
+     * A buffer receive that names an array for its elements ({@link Buffer#receiveInto}) gets
+     * them there, eager or rendezvous (a large one over many reads), if its device copies them as
+     * they land, and in the buffer either way; one that names none, and an array receive, get the
+     * same message as before.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 100, -1, 400_000})
+    @Timeout(60)
+    void shouldLandTheElementsOfABufferReceiveInItsArrayOnBothProtocols(final int size) throws InterruptedException {
+        final int intCount = size >= 0 ? size : eagerLimit() / Integer.BYTES + 16;
+        final int messages = 6;
+        inWorld(2, (device, rank, ids) -> {
+            final int[] values = new int[intCount + 3];
+            if (rank == 0) {
+                final Buffer buffer = factory.allocate(BufferDescriptor.sectionSize(Type.INT, intCount));
+                for (int m = 0; m < messages; m++) {
+                    buffer.clear();
+                    buffer.putSectionHeader(Type.INT);
+                    System.arraycopy(ints(intCount, m), 0, values, 3, intCount);
+                    buffer.write(values, 3, intCount);
+                    buffer.commit();
+                    device.send(buffer, ids[1], m, CONTEXT);
+                    java.util.Arrays.fill(values, -1);
+                }
+                factory.free(buffer);
+                return;
+            }
+            final Buffer buffer = factory.allocate(BufferDescriptor.sectionSize(Type.INT, intCount));
+            for (int m = 0; m < messages; m++) {
+                if (m % 3 == 2) {
+                    final int[] run = new int[intCount];
+                    device.recv(run, 0, intCount, ids[0], m, CONTEXT);
+                    assertArrayEquals(ints(intCount, m), run, "message " + m + " as an array");
+                    continue;
+                }
+                buffer.clear();
+                java.util.Arrays.fill(values, 0);
+                if (m % 3 == 0) {
+                    buffer.receiveInto(values, 3, intCount);
+                }
+                final Status status = device.recv(buffer, ids[0], m, CONTEXT);
+                assertEquals(intCount, status.elementCount());
+                assertEquals(Type.INT, buffer.getSectionHeader());
+                final int[] read = new int[intCount];
+                buffer.read(read, 0, intCount);
+                assertArrayEquals(ints(intCount, m), read, "message " + m);
+                if (buffer.landedElements() > 0) {
+                    assertEquals(intCount, buffer.landedElements());
+                    assertArrayEquals(ints(intCount, m), java.util.Arrays.copyOfRange(values, 3, intCount + 3),
+                        "message " + m + " as it landed");
+                }
+            }
+            factory.free(buffer);
+        });
+    }
+
     @Test
     @Timeout(60)
     void shouldReceiveAnArrayMessageAsABufferAndABufferMessageAsAnArray() throws InterruptedException {

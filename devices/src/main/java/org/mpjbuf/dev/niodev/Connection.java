@@ -24,7 +24,8 @@ import org.mpjbuf.dev.protocol.Protocol;
 /**
  * The authenticated socket to one peer: frames are read by the thread that drives the device's
  * selector (the progress thread, or a polling waiter: see {@link ProgressEngine}), one header
- * then its payload straight into a block of the pool; frames are written by whichever thread
+ * then its payload straight into a block of the pool, or into a posted receive's buffer, which
+ * is told after every read what has landed; frames are written by whichever thread
  * sends them, at once if nothing is queued before them, and what the socket does not take is
  * queued, in order, for the driving thread to finish when the socket becomes writable. Every
  * frame written returns the eager credit that has become returnable ({@link EagerCredit}); every
@@ -550,9 +551,13 @@ final class Connection implements Link {
         }
     }
 
-    /** Adds what has landed of a payload read in place to its checksum. */
+    /**
+     * Adds what has landed of a payload read in place to its checksum, and lets the receive's
+     * buffer copy the elements that have landed to where they go ({@link Buffer#landed}).
+     */
     private void addToChecksum() {
         if (reading.block == null) {
+            readingFor.buffer.landed(scatter[0].position());
             arrivingChecksum.addStatic(scatter[0], scatter[0].position());
             if (scatterCount > 1) {
                 arrivingChecksum.addDynamic(readingDynamic, scatter[1].position());

@@ -36,6 +36,13 @@ import org.mpjbuf.dev.protocol.Protocol;
  * synchronous send; see {@link Protocol} and {@link EagerCredit}. Messages to this
  * rank itself take the same paths through the matcher without a socket.
  *
+ * <p><b>Copies while the message lands.</b> A buffer message whose receive is posted is read
+ * straight into the receive's buffer, which is told after every read what has landed
+ * ({@link org.mpjbuf.Buffer#landed}): if the receive named an array for the elements
+ * ({@link org.mpjbuf.Buffer#receiveInto}), those in are copied there while the rest is still on
+ * the wire, and only the last read's are copied after it (benchmarks README, "Large messages
+ * copied out as they land").
+ *
  * <p><b>Start-up.</b> {@code init} listens on the configured address (loopback by default), puts
  * its endpoint into the bootstrap, fences, connects to every lower rank and accepts every higher
  * one; every connection passes the challenge-response of {@link Handshake} before it carries a

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Map;
@@ -13,6 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.mpjbuf.Buffer;
+import org.mpjbuf.BufferDescriptor;
+import org.mpjbuf.BufferFactory;
+import org.mpjbuf.Type;
 import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.ElementType;
@@ -26,7 +31,8 @@ import org.mpjbuf.dev.protocol.FrameHeader;
  * What rank 0 does with the bytes of an authenticated but hostile or dying rank 1: a malformed
  * frame, a frame cut short, a return of eager credit never granted or an eager message beyond
  * the credit closes the connection, and the receive waiting for rank 1 fails
- * with an error naming it, within seconds; a frame in the other byte order is converted.
+ * with an error naming it, within seconds; a frame in the other byte order is converted; a
+ * damaged buffer message fails its receive, though its elements landed in the receive's array.
  */
 final class NiodevHostileFrameTest {
     private static final int CONTEXT = 3;
@@ -164,6 +170,59 @@ final class NiodevHostileFrameTest {
             final DeviceException failed = assertThrows(DeviceException.class, receive::await);
             assertTrue(failed.getMessage().contains("rank 1") && failed.getMessage().contains("truncated"),
                 failed.getMessage());
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void shouldFailADamagedBufferMessageThatLandedInItsReceivesArray() throws Exception {
+        final int count = 1000;
+        try (FakePeer peer = FakePeer.connect(LIMITS);
+             BufferFactory factory = BufferFactory.builder().build()) {
+            final Buffer sent = factory.allocate(BufferDescriptor.sectionSize(Type.INT, count));
+            sent.putSectionHeader(Type.INT);
+            final int[] values = new int[count];
+            java.util.Arrays.setAll(values, i -> i * 3 + 1);
+            sent.write(values, 0, count);
+            sent.commit();
+            final int length = sent.staticLength();
+            final byte[] message = sent.staticSegment().toArray(ValueLayout.JAVA_BYTE);
+            factory.free(sent);
+            for (final boolean damaged : new boolean[] {false, true}) {
+                final int tag = damaged ? 2 : 1;
+                peer.write(FakePeer.header(ByteOrder.nativeOrder(), FrameDescriptor.RTS, FrameDescriptor.FLAG_BUFFER,
+                    tag, CONTEXT, count, ElementType.INT.ordinal() + 1, 0, length, 40 + tag, 0));
+                final Buffer receiver = factory.allocate(BufferDescriptor.sectionSize(Type.INT, count));
+                final int[] landed = new int[count];
+                receiver.receiveInto(landed, 0, count);
+                final Request receive = peer.device.irecv(receiver, ProcessID.of(1), tag, CONTEXT);
+                final FrameHeader cts = peer.readHeader();
+                assertEquals(FrameDescriptor.CTS, cts.type);
+                final ByteBuffer data = ByteBuffer.allocate(FrameDescriptor.HEADER_LENGTH + length);
+                data.put(FakePeer.header(ByteOrder.nativeOrder(), FrameDescriptor.DATA, FrameDescriptor.FLAG_BUFFER,
+                    tag, CONTEXT, count, ElementType.INT.ordinal() + 1, length, length, 40 + tag,
+                    cts.receiveId).rewind());
+                data.put(message);
+                if (damaged) {
+                    data.put(data.limit() - 1, (byte) (data.get(data.limit() - 1) ^ 1));
+                }
+                peer.write(data);
+                if (damaged) {
+                    final DeviceException failed = assertThrows(DeviceException.class, receive::await);
+                    assertTrue(failed.getMessage().contains("rank 1") && failed.getMessage().contains("checksum"),
+                        failed.getMessage());
+                    assertEquals(0, receiver.landedElements(), "nothing landed counts after a failed check");
+                } else {
+                    receive.await();
+                    assertEquals(count, receiver.landedElements());
+                    assertArrayEquals(values, landed);
+                    receiver.getSectionHeader();
+                    final int[] read = new int[count];
+                    receiver.read(read, 0, count);
+                    assertArrayEquals(values, read);
+                }
+                factory.free(receiver);
+            }
         }
     }
 
