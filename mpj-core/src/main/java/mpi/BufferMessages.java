@@ -18,9 +18,9 @@ import org.mpjbuf.mpj.datatype.MappedDatatype;
  * <p>The items are copied once on each side: {@link #pack} walks the send datatype's type map and
  * copies its runs from the user's array straight into the buffer, {@link #unpack} copies the
  * section straight into the runs of the receive datatype (or, for items that are one run of
- * primitives, the device has copied them as they landed and nothing is left to copy). Both sides speak in elements of the
- * base type, so a Vector sent may be received as a Contiguous or basic type of the same
- * signature.
+ * primitives, the device has copied them as they landed and nothing is left to copy). Both
+ * sides speak in elements of the base type, so a Vector sent may be received as a Contiguous or
+ * basic type of the same signature.
  *
  * <p><b>Ownership.</b> {@link #pack} and {@link #receiveBuffer} take a buffer from the caller's
  * factory; the caller owns it and frees it with {@link BufferFactory#free} once the device is done

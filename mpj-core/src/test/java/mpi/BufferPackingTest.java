@@ -124,6 +124,14 @@ class BufferPackingTest {
         }
     }
 
+    /** Puts a packed message into a receive's storage as a device that reads in place does, then commits it. */
+    private static void arriveInPlace(Buffer packed, Buffer receive) {
+        int length = packed.staticLength();
+        MemorySegment.copy(packed.staticSegment(), 0, receive.storageSegment(), 0, length);
+        receive.landed(length);
+        receive.commitReceived(null, 0);
+    }
+
     @Test
     void shouldTakeTheElementsThatLandedInARunWithoutCopyingThemAgain() throws MPIException {
         long[] sent = {5, 6, 7, 8, 9};
@@ -131,10 +139,7 @@ class BufferPackingTest {
         long[] target = new long[7];
         Buffer receive = BufferMessages.receiveBuffer(buffers, target, 1, 5, MappedDatatype.of(MPI.LONG), 5);
         try {
-            int length = packed.staticLength();
-            MemorySegment.copy(packed.staticSegment(), 0, receive.storageSegment(), 0, length);
-            receive.landed(length);
-            receive.commitReceived(null, 0);
+            arriveInPlace(packed, receive);
             assertEquals(5, receive.landedElements());
             assertArrayEquals(new long[] {0, 5, 6, 7, 8, 9, 0}, target, "copied as they landed");
             target[2] = -1;
@@ -153,10 +158,7 @@ class BufferPackingTest {
         long[] target = new long[3];
         Buffer receive = BufferMessages.receiveBuffer(buffers, target, 0, 3, MappedDatatype.of(MPI.LONG), 3);
         try {
-            int length = packed.staticLength();
-            MemorySegment.copy(packed.staticSegment(), 0, receive.storageSegment(), 0, length);
-            receive.landed(length);
-            receive.commitReceived(null, 0);
+            arriveInPlace(packed, receive);
             assertEquals(0, receive.landedElements());
             assertArrayEquals(new long[3], target);
             MPIException mismatch = assertThrows(MPIException.class, () -> BufferMessages.unpack(receive,
