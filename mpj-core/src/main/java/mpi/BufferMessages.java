@@ -6,6 +6,7 @@ import org.mpjbuf.BufferFactory;
 import org.mpjbuf.Type;
 import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.mpj.datatype.BaseType;
+import org.mpjbuf.mpj.datatype.DatatypeEngine;
 import org.mpjbuf.mpj.datatype.MappedDatatype;
 
 /**
@@ -85,8 +86,9 @@ final class BufferMessages {
                                 int elements) throws MPIException {
         Buffer buffer = allocate(buffers, sectionType(type), elements);
         BaseType base = baseOf(type);
-        if (elements > 0 && base != BaseType.BOOLEAN && base != BaseType.OBJECT && type.isDense(count)) {
-            buffer.receiveInto(buf, offset + type.dataMin(), elements);
+        int run = DatatypeEngine.contiguousIndex(type, offset, count);
+        if (elements > 0 && run >= 0 && base != BaseType.BOOLEAN && base != BaseType.OBJECT) {
+            buffer.receiveInto(buf, run, elements);
         }
         return buffer;
     }
