@@ -12,9 +12,16 @@ final class Padded {
     private Padded() {
     }
 
-    /** 56 bytes ahead of a subclass's fields. */
+    /**
+     * 56 bytes ahead of a subclass's fields. The {@code int} first takes the four bytes between a
+     * 12-byte object header and the first 8-byte-aligned field: HotSpot fills such a gap with a
+     * field of any class in the hierarchy that fits, so without it a subclass's {@code int} or
+     * reference went there, ahead of the padding, beside the previous object's fields and a line
+     * away from the subclass's other fields.
+     */
     @SuppressWarnings("unused")
     abstract static class Line {
+        private int p0;
         private long p1;
         private long p2;
         private long p3;
