@@ -1,5 +1,7 @@
 package org.mpjbuf.bench.mpi;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -26,12 +28,16 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What the {@code mpi} layer adds per message, without any waiting: one rank sends a 1-byte
- * message to itself (eager, so the send completes at once) and receives it, through
- * {@code Comm.Send}/{@code Recv} (layer {@code MPI}) or through the bare smdev
- * {@code Device.send}/{@code recv} (layer {@code DEVICE}), in the same JVM. No other thread is
- * involved, so the difference {@code MPI - DEVICE} is the layer's own cost per send plus
- * receive, free of the scheduler noise that dominates a two-rank ping-pong on a loaded machine.
+ * What a 1-byte message costs in instructions alone, without any waiting: one thread sends an
+ * eager message (so the send completes at once) and receives it, through {@code Comm.Send}/{@code
+ * Recv} (layer {@code MPI}) or through the bare smdev {@code Device.send}/{@code recv} (layer
+ * {@code DEVICE}), in the same JVM. With {@link Route#SELF} a rank sends to itself, through its
+ * mailbox; with {@link Route#OTHER_RANK} the thread sends as rank 0 of a two-rank world and
+ * receives as rank 1, through the fast box a ping-pong between the two ranks uses, so the score
+ * is the work of one hop of that ping-pong with no cache line crossing between cores. No other
+ * thread is involved, so the difference {@code MPI - DEVICE} is the layer's own cost per send
+ * plus receive, free of the scheduler noise that dominates a two-rank ping-pong on a loaded
+ * machine.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -43,16 +49,32 @@ public class SelfMessageBenchmark {
 
     private static final int TAG = 3;
 
+    /** Where the message goes. */
+    public enum Route {
+        /** A rank to itself, through its mailbox. */
+        SELF,
+        /** Rank 0 to rank 1, through their fast box; the one thread plays both ranks. */
+        OTHER_RANK
+    }
+
     /** The layer measured. */
     @Param({"DEVICE", "MPI"})
     public MpiPingPongBenchmark.Layer layer;
 
+    /** Where the message goes. */
+    @Param({"SELF", "OTHER_RANK"})
+    public Route route;
+
     private final byte[] outgoing = {0x5a};
     private final byte[] incoming = new byte[1];
     private final CountDownLatch closing = new CountDownLatch(1);
-    private Device device;
-    private ProcessID self;
-    private Intracomm world;
+    private Device sender;
+    private Device receiver;
+    private ProcessID destination;
+    private ProcessID source;
+    private Intracomm sendingWorld;
+    private Intracomm receivingWorld;
+    private int destinationRank;
     private Thread job;
 
     /**
@@ -62,19 +84,39 @@ public class SelfMessageBenchmark {
      */
     @Setup(Level.Trial)
     public void start() throws Exception {
+        int size = route == Route.SELF ? 1 : 2;
+        destinationRank = size - 1;
         if (layer == MpiPingPongBenchmark.Layer.DEVICE) {
-            device = Device.newInstance("smdev");
-            self = device.init(DeviceArguments.builder().rank(0).size(1)
-                .world(SmdevWorld.create(1)).build())[0];
+            SmdevWorld world = SmdevWorld.create(size);
+            // every rank's init waits for the others', so each runs in a thread of its own
+            List<CompletableFuture<Device>> devices = new ArrayList<>();
+            List<CompletableFuture<ProcessID[]>> ids = new ArrayList<>();
+            for (int rank = 0; rank < size; rank++) {
+                int joining = rank;
+                CompletableFuture<Device> device = new CompletableFuture<>();
+                devices.add(device);
+                ids.add(CompletableFuture.supplyAsync(() -> {
+                    Device started = Device.newInstance("smdev");
+                    device.complete(started);
+                    return started.init(DeviceArguments.builder().rank(joining).size(size).world(world).build());
+                }, command -> Thread.ofPlatform().start(command)));
+            }
+            ProcessID[] processes = ids.get(0).get(30, TimeUnit.SECONDS);
+            ids.get(destinationRank).get(30, TimeUnit.SECONDS);
+            sender = devices.get(0).get();
+            receiver = devices.get(destinationRank).get();
+            destination = processes[destinationRank];
+            source = processes[0];
             return;
         }
-        CompletableFuture<Intracomm> rankZero = new CompletableFuture<>();
+        List<CompletableFuture<Intracomm>> ranks = List.of(new CompletableFuture<>(), new CompletableFuture<>());
         job = Thread.ofPlatform().name("mpi-bench-self").daemon(true).start(() ->
-            Job.of(1).runTasks(comm -> {
-                rankZero.complete(comm);
+            Job.of(size).runTasks(comm -> {
+                ranks.get(comm.Rank()).complete(comm);
                 closing.await();
             }).orThrow());
-        world = rankZero.get(30, TimeUnit.SECONDS);
+        sendingWorld = ranks.get(0).get(30, TimeUnit.SECONDS);
+        receivingWorld = ranks.get(destinationRank).get(30, TimeUnit.SECONDS);
     }
 
     /**
@@ -84,8 +126,11 @@ public class SelfMessageBenchmark {
      */
     @TearDown(Level.Trial)
     public void stop() throws Exception {
-        if (device != null) {
-            device.finish();
+        if (sender != null) {
+            if (receiver != sender) {
+                receiver.finish();
+            }
+            sender.finish();
         } else {
             closing.countDown();
             job.join(10_000);
@@ -96,19 +141,19 @@ public class SelfMessageBenchmark {
     }
 
     /**
-     * One message to self: send, then receive.
+     * One message: send, then receive.
      *
      * @return the receive buffer, so the work is not dead code
      * @throws Exception if a message fails
      */
     @Benchmark
     public byte[] sendAndReceive() throws Exception {
-        if (device != null) {
-            device.send(outgoing, 0, 1, self, TAG, 0);
-            device.recv(incoming, 0, 1, self, TAG, 0);
+        if (sender != null) {
+            sender.send(outgoing, 0, 1, destination, TAG, 0);
+            receiver.recv(incoming, 0, 1, source, TAG, 0);
         } else {
-            world.Send(outgoing, 0, 1, MPI.BYTE, 0, TAG);
-            world.Recv(incoming, 0, 1, MPI.BYTE, 0, TAG);
+            sendingWorld.Send(outgoing, 0, 1, MPI.BYTE, destinationRank, TAG);
+            receivingWorld.Recv(incoming, 0, 1, MPI.BYTE, 0, TAG);
         }
         return incoming;
     }
