@@ -14,8 +14,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Where the JVM puts the fields of smdev's padded classes ({@link Padded}): every field of its own
  * lies after the 56 bytes of padding ahead of it, at least 64 bytes from the object's start, so
  * that no field of the object allocated before it shares its cache line; and where a class pads
- * after its fields as well, none lies among or after that padding. The offsets are the JVM's own
- * ({@code sun.misc.Unsafe.objectFieldOffset}, the one public way to read them), so the test follows
+ * after its fields as well, none lies among or after that padding, and the fields with the padding
+ * after them fill at least a line. The offsets are the JVM's own ({@code
+ * sun.misc.Unsafe.objectFieldOffset}, the only way the JDK offers to read them), so the test follows
  * whatever layout the JVM running it chooses.
  */
 final class PaddedLayoutTest {
