@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -219,7 +220,7 @@ public abstract class DeviceBufferMessages extends DeviceOrderingProperties {
                     buffer.write(values, 3, intCount);
                     buffer.commit();
                     device.send(buffer, ids[1], m, CONTEXT);
-                    java.util.Arrays.fill(values, -1);
+                    Arrays.fill(values, -1);
                 }
                 factory.free(buffer);
                 return;
@@ -233,7 +234,7 @@ public abstract class DeviceBufferMessages extends DeviceOrderingProperties {
                     continue;
                 }
                 buffer.clear();
-                java.util.Arrays.fill(values, 0);
+                Arrays.fill(values, 0);
                 if (m % 3 == 0) {
                     buffer.receiveInto(values, 3, intCount);
                 }
@@ -247,7 +248,7 @@ public abstract class DeviceBufferMessages extends DeviceOrderingProperties {
                     assertEquals(0, buffer.landedElements(), "message " + m + " named no array to land in");
                 } else if (buffer.landedElements() > 0) {
                     assertEquals(intCount, buffer.landedElements());
-                    assertArrayEquals(ints(intCount, m), java.util.Arrays.copyOfRange(values, 3, intCount + 3),
+                    assertArrayEquals(ints(intCount, m), Arrays.copyOfRange(values, 3, intCount + 3),
                         "message " + m + " as it landed");
                 }
             }

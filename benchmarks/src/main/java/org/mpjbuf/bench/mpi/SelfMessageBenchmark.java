@@ -1,6 +1,5 @@
 package org.mpjbuf.bench.mpi;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -37,7 +36,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * is the work of one hop of that ping-pong with no cache line crossing between cores. No other
  * thread is involved, so the difference {@code MPI - DEVICE} is the layer's own cost per send
  * plus receive, free of the scheduler noise that dominates a two-rank ping-pong on a loaded
- * machine.
+ * machine. ({@code dev.FastBoxPathBenchmark} measures the device's side of the fast-box path
+ * alone, against the mailbox path.)
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -88,23 +88,13 @@ public class SelfMessageBenchmark {
         destinationRank = size - 1;
         if (layer == MpiPingPongBenchmark.Layer.DEVICE) {
             SmdevWorld world = SmdevWorld.create(size);
-            // every rank's init waits for the others', so each runs in a thread of its own
-            List<CompletableFuture<Device>> devices = new ArrayList<>();
-            List<CompletableFuture<ProcessID[]>> ids = new ArrayList<>();
-            for (int rank = 0; rank < size; rank++) {
-                int joining = rank;
-                CompletableFuture<Device> device = new CompletableFuture<>();
-                devices.add(device);
-                ids.add(CompletableFuture.supplyAsync(() -> {
-                    Device started = Device.newInstance("smdev");
-                    device.complete(started);
-                    return started.init(DeviceArguments.builder().rank(joining).size(size).world(world).build());
-                }, command -> Thread.ofPlatform().start(command)));
+            sender = Device.newInstance("smdev");
+            ProcessID[] processes = sender.init(DeviceArguments.builder().rank(0).size(size).world(world).build());
+            receiver = sender;
+            if (size > 1) {
+                receiver = Device.newInstance("smdev");
+                receiver.init(DeviceArguments.builder().rank(1).size(size).world(world).build());
             }
-            ProcessID[] processes = ids.get(0).get(30, TimeUnit.SECONDS);
-            ids.get(destinationRank).get(30, TimeUnit.SECONDS);
-            sender = devices.get(0).get();
-            receiver = devices.get(destinationRank).get();
             destination = processes[destinationRank];
             source = processes[0];
             return;
