@@ -20,8 +20,8 @@ import org.mpjbuf.dev.ElementType;
  *
  * <h2>Protocol</h2>
  * <ul>
- *   <li><b>Producers</b> are the sending rank's threads, one at a time (they synchronize on the
- *       producers' state, which only the sending rank touches). A producer copies the data into
+ *   <li><b>Producers</b> are the sending rank's threads, one at a time (they take the
+ *       {@link LockWord} in the producers' state, which only the sending rank touches). A producer copies the data into
  *       the slot's array (kept from message to message, replaced only when a message needs
  *       another element type or more room), or a single element into the slot's
  *       {@code element}, writes the envelope, then publishes the message by a
@@ -109,7 +109,8 @@ final class FastBox {
      */
     boolean offer(final Object array, final int offset, final int count, final ElementType type,
                   final int tag, final int context) {
-        synchronized (producers) {
+        LockWord.lock(Producers.HELD, producers);
+        try {
             final long n = producers.tail;
             if (n - producers.headSeen >= SLOTS) {
                 producers.headSeen = consumers.head;
@@ -135,6 +136,8 @@ final class FastBox {
             slot.sequence = n + 1;
             producers.tail = n + 1;
             return true;
+        } finally {
+            LockWord.unlock(Producers.HELD, producers);
         }
     }
 
@@ -338,10 +341,22 @@ final class FastBox {
 
     /**
      * The producers' state: the messages published so far, and the head as they last read it;
-     * guarded by synchronizing on it.
+     * guarded by its lock word, {@link #held}.
      */
     @SuppressWarnings("unused")
     private static final class Producers extends Padded.Line {
+        static final VarHandle HELD;
+
+        static {
+            try {
+                HELD = MethodHandles.lookup().findVarHandle(Producers.class, "held", long.class);
+            } catch (final ReflectiveOperationException impossible) {
+                throw new ExceptionInInitializerError(impossible);
+            }
+        }
+
+        /** The producers' {@link LockWord}. */
+        volatile long held;
         long tail;
         long headSeen;
         private long q1;

@@ -60,25 +60,22 @@ import org.mpjbuf.dev.Status;
  * ({@link #needsSenderDelivery()}), so that the completion which unparks it still comes.
  *
  * <p><b>The lock.</b> Every critical section is a few queue operations (and the completion of the
- * waiting probes an arrival satisfies): no copy and no wait happens under it. So a thread that finds the lock taken spins on it, then yields
- * between attempts (the holder may have lost its core when ranks outnumber cores), and never
- * parks: a parked waiter would cost a wake-up of several microseconds for a section of tens of
- * nanoseconds, which is what a {@code ReentrantLock} did to two ranks whose sends crossed (a
- * barrier). The lock word is a field of the mailbox, beside the queues it guards, so taking it
- * brings their cache line along; releasing it is an ordered store, not a fence.
+ * waiting probes an arrival satisfies): no copy and no wait happens under it. So it is a
+ * {@link LockWord}, on which a thread spins and yields but never parks: a parked waiter would
+ * cost a wake-up of several microseconds for a section of tens of nanoseconds, which is what a
+ * {@code ReentrantLock} did to two ranks whose sends crossed (a barrier). The lock word is a field
+ * of the mailbox, beside the queues it guards, so taking it brings their cache line along.
  *
  * <p>Thread-safe: every field is guarded by the lock ({@link #lock()}, {@link #unlock()}).
  */
 final class Mailbox {
-    /** Attempts on a taken lock that only spin; after them each attempt yields first. */
-    private static final int SPINS_BEFORE_YIELDING = 128;
     private static final VarHandle HELD;
     private static final VarHandle WAITERS;
     private static final FastBox[] NO_BOXES = {};
 
     static {
         try {
-            HELD = MethodHandles.lookup().findVarHandle(Mailbox.class, "held", int.class);
+            HELD = MethodHandles.lookup().findVarHandle(Mailbox.class, "held", long.class);
             WAITERS = MethodHandles.lookup().findVarHandle(SenderFacingValues.class, "waiters", int.class);
         } catch (final ReflectiveOperationException ex) {
             throw new ExceptionInInitializerError(ex);
@@ -86,7 +83,7 @@ final class Mailbox {
     }
 
     @SuppressWarnings("unused") // accessed through HELD
-    private volatile int held;
+    private volatile long held;
     final RequestQueue posted = new RequestQueue();
     final RequestQueue unexpected = new RequestQueue();
     final RequestQueue probes = new RequestQueue();
@@ -126,28 +123,13 @@ final class Mailbox {
         return rank;
     }
 
-    /** Takes the lock; see the class comment for how a taken lock is waited for. */
+    /** Takes the lock; see {@link LockWord} for how a taken lock is waited for. */
     private void lock() {
-        if (!HELD.compareAndSet(this, 0, 1)) {
-            awaitLock();
-        }
-    }
-
-    private void awaitLock() {
-        for (int attempt = 1; ; attempt++) {
-            if (attempt < SPINS_BEFORE_YIELDING) {
-                Thread.onSpinWait();
-            } else {
-                Thread.yield();
-            }
-            if ((int) HELD.getOpaque(this) == 0 && HELD.compareAndSet(this, 0, 1)) {
-                return;
-            }
-        }
+        LockWord.lock(HELD, this);
     }
 
     private void unlock() {
-        HELD.setRelease(this, 0);
+        LockWord.unlock(HELD, this);
     }
 
     /**
