@@ -21,10 +21,10 @@ import org.mpjbuf.dev.ElementType;
  * <h2>Protocol</h2>
  * <ul>
  *   <li><b>Producers</b> are the sending rank's threads, one at a time (they take the
- *       {@link LockWord} in the producers' state, which only the sending rank touches). A producer copies the data into
- *       the slot's array (kept from message to message, replaced only when a message needs
- *       another element type or more room), or a single element into the slot's
- *       {@code element}, writes the envelope, then publishes the message by a
+ *       {@link LockWord} in the producers' state, which only the sending rank touches). A
+ *       producer copies the data into the slot's array (kept from message to message, replaced
+ *       only when a message needs another element type or more room), or a single element into
+ *       the slot's {@code element}, writes the envelope, then publishes the message by a
  *       volatile write of its index plus one into the slot's sequence, which also orders the
  *       producer's following read of whether the receiver relies on senders to deliver
  *       ({@link Mailbox#needsSenderDelivery()}).</li>

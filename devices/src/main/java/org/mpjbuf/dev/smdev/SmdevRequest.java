@@ -34,10 +34,10 @@ import org.mpjbuf.dev.internal.Sections;
  * <p>A blocking receive that is reused keeps its references (the array, the element type, the
  * last status) when the next receive has the same ones: the fields are compared, not rewritten.
  * With G1, the default collector, a reference stored into an object that has lived through a
- * collection takes the slow path of the collector's card-marking barrier, with a fence; rewriting the
- * same values cost a one-thread send and receive through {@code mpi} about 16 ns once the
- * request had been promoted ({@code SelfMessageBenchmark} with JMH's {@code -gc true}, see the
- * benchmarks README).
+ * collection takes the slow path of the collector's card-marking barrier, with a fence;
+ * rewriting the same values cost a one-thread send and receive through {@code mpi} about 16 ns
+ * once the request had been promoted ({@code SelfMessageBenchmark} with JMH's {@code -gc true},
+ * see the benchmarks README).
  */
 final class SmdevRequest implements Request, IdlePolicy.Condition {
     private static final VarHandle STATE;
