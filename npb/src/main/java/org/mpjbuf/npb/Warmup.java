@@ -48,7 +48,7 @@ import mpi.MPIException;
  * iterations it ran 3100-3434 Mop/s against 1937-2552, three pairs in turn
  * (MG class A on 2 ranks of smdev 13087-13893 against 12402-13411), for 2-3 s
  * more of warm-up. The iterations' limit is now 400, so that a kernel of short
- * iterations runs until the time limit: CG class A on 2 ranks of smdev sends
+ * iterations runs until the time limit: CG class A on 2 ranks of smdev sends at least
  * 26 vectors an iteration, and the path that stages one whose receive is not
  * posted yet ({@code Transfers.stageRun} and the pool's allocation) reached
  * the optimizing compiler's thresholds about 200 iterations in, so after 200
