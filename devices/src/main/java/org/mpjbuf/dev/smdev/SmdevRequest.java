@@ -126,11 +126,10 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
     private volatile SharedCopy sharedCopy;
     private Status status;
     private DeviceException failure;
-    /** Whether this is a thread's blocking array receive, which is reused and which {@code peek()} does not return. */
-    private boolean reusable;
     /**
-     * The thread that waits for a blocking array receive, which made it; {@code null} for any other
-     * request, which any thread may wait for.
+     * For a thread's blocking array receive, the thread that made it, which alone waits for it and
+     * reuses it, and which {@code peek()} does not return; {@code null} for any other request, which
+     * any thread may wait for.
      */
     private Thread waitingThread;
     /**
@@ -194,7 +193,6 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
                                         final ElementType type) {
         final SmdevRequest receive = ofArray(owner, false, false, sourceRank, tag, context, array, offset, count,
             type, 0);
-        receive.reusable = true;
         receive.waitingThread = Thread.currentThread();
         return receive;
     }
@@ -354,7 +352,7 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
         if ((int) WAKE_UP.getVolatile(this) == REGISTERED && WAKE_UP.compareAndSet(this, REGISTERED, UNREGISTERED)) {
             owner.mailbox().stopsWaiting();
         }
-        if (!reusable) {
+        if (waitingThread == null) {
             owner.requestCompleted(this);
         }
         // most requests never get a listener: skip the atomic swap unless one was registered
@@ -485,7 +483,7 @@ final class SmdevRequest implements Request, IdlePolicy.Condition {
         final Status made = Status.ofMessage(lastStatus, owner.world().id(matchedSource), matchedTag, context,
             matchedBytes, matchedCount, matchedType);
         // compared, not rewritten: see the class comment
-        if (reusable && made != lastStatus) {
+        if (waitingThread != null && made != lastStatus) {
             lastStatus = made;
         }
         return made;

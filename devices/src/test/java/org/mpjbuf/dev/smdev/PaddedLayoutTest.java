@@ -3,6 +3,7 @@ package org.mpjbuf.dev.smdev;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +23,21 @@ import org.junit.jupiter.params.provider.ValueSource;
 final class PaddedLayoutTest {
     /** The bytes of a cache line. */
     private static final int LINE = 64;
+    /* sun.misc.Unsafe and its objectFieldOffset, through reflection, as this module does not read jdk.unsupported. */
+    private static final Object UNSAFE;
+    private static final Method OBJECT_FIELD_OFFSET;
+
+    static {
+        try {
+            final Class<?> unsafeClass = Class.forName("sun.misc.Unsafe");
+            final Field instance = unsafeClass.getDeclaredField("theUnsafe");
+            instance.setAccessible(true);
+            UNSAFE = instance.get(null);
+            OBJECT_FIELD_OFFSET = unsafeClass.getMethod("objectFieldOffset", Field.class);
+        } catch (final ReflectiveOperationException unavailable) {
+            throw new ExceptionInInitializerError(unavailable);
+        }
+    }
 
     @ParameterizedTest
     @ValueSource(strings = {"FastBox$Slot", "FastBox$Consumers", "FastBox$Producers", "Mailbox$SenderFacing",
@@ -66,11 +82,8 @@ final class PaddedLayoutTest {
         assertTrue(!own.isEmpty() && ownEnd > leadingEnd, name + " has no field of its own after the padding");
     }
 
-    /** The field's offset from the object's start; through reflection, as this module does not read jdk.unsupported. */
+    /** The field's offset from the object's start. */
     private static long offset(final Field field) throws ReflectiveOperationException {
-        final Class<?> unsafeClass = Class.forName("sun.misc.Unsafe");
-        final Field instance = unsafeClass.getDeclaredField("theUnsafe");
-        instance.setAccessible(true);
-        return (long) unsafeClass.getMethod("objectFieldOffset", Field.class).invoke(instance.get(null), field);
+        return (long) OBJECT_FIELD_OFFSET.invoke(UNSAFE, field);
     }
 }
