@@ -4,6 +4,7 @@ import org.mpjbuf.Buffer;
 import org.mpjbuf.BufferFactory;
 import org.mpjbuf.dev.Device;
 import org.mpjbuf.dev.DeviceException;
+import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.dev.ProcessID;
 import org.mpjbuf.dev.TruncationException;
 import org.mpjbuf.mpj.datatype.DatatypeEngine;
@@ -30,7 +31,11 @@ import org.mpjbuf.mpj.datatype.MappedDatatype;
  *       when it is completed ({@code Wait}, {@code Test}, ...) {@link BufferReceive} copies the
  *       section once into the items and frees the buffer, on every outcome. {@code MPI.OBJECT}
  *       elements are serialized into the buffer's dynamic part and read back under the object
- *       filter.</li>
+ *       filter. A run of primitives (not {@code boolean}) of at least the device's
+ *       {@linkplain Device#directRunLength() direct run length} goes to the device as that run
+ *       instead, and a receive of such a run is posted as an array receive: the device moves it
+ *       between the two arrays with no copy of its own (niodev: straight between the array and
+ *       the socket).</li>
  *   <li><em>Threads</em> (smdev): a message whose items form one run of the user's array (a
  *       basic type, or a dense contiguous derived type) goes to the device as that run, copied
  *       once, sender array to receiver array. Any other message is packed once into a contiguous
@@ -65,6 +70,11 @@ final class Channel {
     private final Device device;
     /** The factory of message buffers when the ranks are processes; null when they are threads. */
     private final BufferFactory buffers;
+    /**
+     * The shortest run of primitives, in bytes, that a process device moves with no copy, sent
+     * and received as an array run rather than a buffer ({@link Device#directRunLength()}).
+     */
+    private final long directRunLength;
     private final int context;
     private final ProcessID[] peers;
     private final int[] rankOfProcess;
@@ -83,6 +93,7 @@ final class Channel {
         this.state = state;
         this.device = state.device();
         this.buffers = state.messageBuffers();
+        this.directRunLength = device.directRunLength();
         this.context = context;
         this.userTags = userTags;
         this.peers = new ProcessID[peers.Size()];
@@ -145,10 +156,10 @@ final class Channel {
         }
         ProcessID to = peer(dest, "dest");
         int elements = elementCount(type, count);
-        if (buffers != null) {
+        int index = DatatypeEngine.contiguousIndex(type, offset, count);
+        if (buffers != null && (mode == SendMode.BUFFERED || !isDirectRun(type, index, elements))) {
             return postPacked(mode, buf, offset, count, type, elements, to, dest, tag, waitsHere);
         }
-        int index = DatatypeEngine.contiguousIndex(type, offset, count);
         if (mode != SendMode.BUFFERED && index >= 0) {
             return start(mode, buf, index, elements, to, dest, tag, waitsHere);
         }
@@ -277,11 +288,11 @@ final class Channel {
         ProcessID from = sourceId(source);
         int deviceTag = deviceTag(tag);
         int elements = elementCount(type, count);
-        if (buffers != null) {
+        int index = DatatypeEngine.contiguousIndex(type, offset, count);
+        if (buffers != null && !isDirectRun(type, index, elements)) {
             startPackedRecv(target, buf, offset, count, type, elements, from, source, tag);
             return;
         }
-        int index = DatatypeEngine.contiguousIndex(type, offset, count);
         try {
             if (index >= 0) {
                 target.track(device.irecv(buf, index, elements, from, deviceTag, context), received);
@@ -367,10 +378,10 @@ final class Channel {
     Status recv(Object buf, int offset, int count, Datatype datatype, int source, int tag)
         throws MPIException {
         MappedDatatype type = checkedType(buf, offset, count, datatype, "buf");
-        if (buffers != null && source != MPI.PROC_NULL) {
+        int index = DatatypeEngine.contiguousIndex(type, offset, count);
+        if (buffers != null && source != MPI.PROC_NULL && !isDirectRun(type, index, (long) count * type.size())) {
             return recvPacked(buf, offset, count, type, source, tag);
         }
-        int index = DatatypeEngine.contiguousIndex(type, offset, count);
         if (index < 0 || source == MPI.PROC_NULL) {
             Request receive = new Request(state);
             startRecv(receive, buf, offset, count, datatype, source, tag);
@@ -393,6 +404,19 @@ final class Channel {
         } catch (DeviceException failed) {
             throw Checks.error(Request.operationFailed(failed));
         }
+    }
+
+    /**
+     * Tells whether items that form one run of the user's array ({@code index >= 0}) go to a
+     * process device as that run: primitives with heap runs, at least the device's direct run
+     * length long.
+     */
+    private boolean isDirectRun(MappedDatatype type, int index, long elements) {
+        if (index < 0) {
+            return false;
+        }
+        ElementType base = Types.elementType(type);
+        return base.isPrimitive() && base != ElementType.BOOLEAN && elements * base.byteSize() >= directRunLength;
     }
 
     private static MPIException receiveFailure(int elements, int source, int tag,

@@ -531,6 +531,23 @@ public interface Device {
     }
 
     /**
+     * Returns the length in bytes from which this device moves a run of a primitive array (not
+     * {@code boolean}) handed to {@link #isend(Object, int, int, ProcessID, int, int)} and its kin
+     * straight from the sender's array into the receiver's, with no copy of its own, when the
+     * receive is an array run too. A layer that otherwise sends packed buffers (the {@code mpi}
+     * layer on a process device) hands the device such runs from this length on, and posts a
+     * receive of a run at least this long as an array receive; both kinds of message reach both
+     * kinds of receive.
+     *
+     * <p>The default, {@link Long#MAX_VALUE}, says the device has no such path.
+     *
+     * @return the shortest run in bytes that moves with no copy
+     */
+    default long directRunLength() {
+        return Long.MAX_VALUE;
+    }
+
+    /**
      * Returns how many bytes the device reserves in front of a packed send buffer for its own
      * header (xdev's send overhead); the layer above allocates buffers that much larger.
      *

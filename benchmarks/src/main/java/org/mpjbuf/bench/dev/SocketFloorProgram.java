@@ -13,6 +13,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.zip.CRC32C;
 
+import org.mpjbuf.dev.niodev.SocketDescriptor;
+
 /**
  * The floor of a Java socket device: a ping-pong of raw bytes between two JVMs over one loopback
  * TCP connection, with no MPI, matching or framing, both ends spinning on non-blocking sockets.
@@ -29,6 +31,9 @@ import java.util.zip.CRC32C;
  *   <li>{@code piped}: {@code crc} done one piece of {@code MAX_WRITE} bytes at a time, each piece
  *       copied, summed and written before the next is copied, and read, summed and copied out as
  *       it lands, so that one side's copies overlap the other side's.</li>
+ *   <li>{@code heap}: no copy in Java: the bytes go from a {@code double[]} to the socket and from
+ *       the socket into a {@code double[]} through {@link SocketDescriptor}'s critical downcalls,
+ *       as niodev moves a large contiguous message.</li>
  * </ul>
  * {@code MAX_WRITE} (default 0, none) is the most bytes asked of one write call; a larger message
  * goes in several calls.
@@ -36,7 +41,7 @@ import java.util.zip.CRC32C;
  * bandwidth in MB/s, best of the repetitions, in {@link org.mpjbuf.bench.mpi.PingPongProgram}'s
  * format:
  * <pre>
- * java -cp benchmarks/target/classes org.mpjbuf.bench.dev.SocketFloorProgram direct|copy|crc|piped [MAX_BYTES] [REPETITIONS] [MAX_WRITE]
+ * java --enable-native-access=ALL-UNNAMED -cp benchmarks/target/benchmarks.jar org.mpjbuf.bench.dev.SocketFloorProgram direct|copy|crc|piped|heap [MAX_BYTES] [REPETITIONS] [MAX_WRITE]
  * </pre>
  */
 public final class SocketFloorProgram {
@@ -53,7 +58,7 @@ public final class SocketFloorProgram {
      */
     public static void main(String[] args) throws Exception {
         if (args.length == 0) {
-            System.err.println("usage: SocketFloorProgram direct|copy|crc|piped [MAX_BYTES] [REPETITIONS] [MAX_WRITE]");
+            System.err.println("usage: SocketFloorProgram direct|copy|crc|piped|heap [MAX_BYTES] [REPETITIONS] [MAX_WRITE]");
             System.exit(2);
         }
         if (args[0].equals("--peer")) {
@@ -62,8 +67,8 @@ public final class SocketFloorProgram {
             return;
         }
         String mode = args[0];
-        if (!mode.equals("direct") && !mode.equals("copy") && !mode.equals("crc") && !mode.equals("piped")) {
-            throw new IllegalArgumentException("mode must be direct, copy, crc or piped, not '" + mode + "'");
+        if (!java.util.List.of("direct", "copy", "crc", "piped", "heap").contains(mode)) {
+            throw new IllegalArgumentException("mode must be direct, copy, crc, piped or heap, not '" + mode + "'");
         }
         int maxBytes = args.length > 1 ? Integer.parseInt(args[1]) : 1 << 24;
         int repetitions = args.length > 2 ? Integer.parseInt(args[2]) : 3;
@@ -75,7 +80,7 @@ public final class SocketFloorProgram {
             listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
             int port = ((InetSocketAddress) listener.getLocalAddress()).getPort();
             Process peer = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), SocketFloorProgram.class.getName(), "--peer",
+                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), SocketFloorProgram.class.getName(), "--peer",
                 Integer.toString(port), mode, Integer.toString(maxBytes), Integer.toString(repetitions),
                 Integer.toString(maxWrite)).inheritIO()
                 .start();
@@ -134,6 +139,9 @@ public final class SocketFloorProgram {
         private final MemorySegment wireSegment;
         private final byte[] array;
         private final CRC32C checksum = new CRC32C();
+        /** The descriptor and array of {@code heap}, else {@code null}. */
+        private final SocketDescriptor descriptor;
+        private final MemorySegment heap;
 
         Ends(SocketChannel channel, String mode, int maxBytes, int maxWrite) throws IOException {
             this.channel = channel;
@@ -146,6 +154,8 @@ public final class SocketFloorProgram {
             this.wire = ByteBuffer.allocateDirect(maxBytes);
             this.wireSegment = MemorySegment.ofBuffer(wire);
             this.array = new byte[maxBytes];
+            this.descriptor = mode.equals("heap") ? SocketDescriptor.of(channel) : null;
+            this.heap = MemorySegment.ofArray(new double[(maxBytes + 7) / 8]);
         }
 
         /** Sends first when {@code first}, else receives first; {@code iterations} round trips. */
@@ -162,6 +172,12 @@ public final class SocketFloorProgram {
         }
 
         private void send(int size) throws IOException {
+            if (descriptor != null) {
+                for (long from = 0; from < size; ) {
+                    from += descriptor.send(heap.asSlice(from, Math.min(size - from, piece)));
+                }
+                return;
+            }
             checksum.reset();
             if (!piped) {
                 prepare(0, size);
@@ -189,6 +205,16 @@ public final class SocketFloorProgram {
         }
 
         private void receive(int size) throws IOException {
+            if (descriptor != null) {
+                for (long from = 0; from < size; ) {
+                    long read = descriptor.receive(heap.asSlice(from, size - from));
+                    if (read < 0) {
+                        throw new IOException("the peer closed the connection");
+                    }
+                    from += read;
+                }
+                return;
+            }
             checksum.reset();
             wire.clear().limit(size);
             int done = 0;

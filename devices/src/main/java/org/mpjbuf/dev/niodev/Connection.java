@@ -13,6 +13,7 @@ import org.mpjbuf.Buffer;
 import org.mpjbuf.ReceivedChecksum;
 import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.protocol.Arrival;
+import org.mpjbuf.dev.protocol.Delivery;
 import org.mpjbuf.dev.protocol.EagerCredit;
 import org.mpjbuf.dev.protocol.FrameDescriptor;
 import org.mpjbuf.dev.protocol.FrameHeader;
@@ -27,7 +28,10 @@ import org.mpjbuf.dev.protocol.Protocol;
  * then its payload straight into a block of the pool, or into a posted receive's buffer, which
  * is told after every read what has landed; frames are written by whichever thread
  * sends them, at once if nothing is queued before them, and what the socket does not take is
- * queued, in order, for the driving thread to finish when the socket becomes writable. Every
+ * queued, in order, for the driving thread to finish when the socket becomes writable. The
+ * payload of a rendezvous message of an array run goes straight from the sender's array to the
+ * socket, and straight from the socket into the receive's array, through a second descriptor of
+ * the socket ({@link SocketDescriptor}), when the connection has one. Every
  * frame written returns the eager credit that has become returnable ({@link EagerCredit}); every
  * frame read adds the credit it returns, and every eager message read is counted against the
  * credit this rank granted.
@@ -48,6 +52,11 @@ final class Connection implements Link {
     private final Protocol protocol;
     final int rank;
     final SocketChannel channel;
+    /**
+     * A second descriptor of the channel's socket, which moves array runs with no copy in Java;
+     * {@code null} where there is none ({@link SocketDescriptor#of} failed: not Linux).
+     */
+    private final SocketDescriptor descriptor;
     final String remote;
     private final SelectionKey key;
     /** The eager credit between this rank and the peer, both ways. */
@@ -78,6 +87,12 @@ final class Connection implements Link {
     private final ReceivedChecksum arrivingChecksum = new ReceivedChecksum();
     private Arrival reading;
     private MessageRequest readingFor;
+    /** The receive's array run that the payload being read lands in ({@link #descriptor}); {@code null} if none. */
+    private MemorySegment landingRun;
+    /** The payload bytes landed in {@link #landingRun} so far. */
+    private long runLanded;
+    /** The whole inbox as a segment, made once, to copy a payload's first bytes into a landing run. */
+    private final MemorySegment inboxSegment = MemorySegment.ofBuffer(inbox.duplicate().clear());
     /**
      * The arrival of the last eager message read straight into its receive, delivered: the next
      * eager frame's arrival, so that such messages make none; {@code null} while in use.
@@ -88,12 +103,13 @@ final class Connection implements Link {
     volatile boolean byeAcknowledged;
 
     Connection(final NiodevDevice device, final Protocol protocol, final int rank, final SocketChannel channel,
-               final SelectionKey key, final int eagerLimit, final int maxMessageLength, final int eagerCredit,
-               final int writeCallLimit) {
+               final SocketDescriptor descriptor, final SelectionKey key, final int eagerLimit,
+               final int maxMessageLength, final int eagerCredit, final int writeCallLimit) {
         this.device = device;
         this.protocol = protocol;
         this.rank = rank;
         this.channel = channel;
+        this.descriptor = descriptor;
         this.key = key;
         this.header = new FrameHeader(eagerLimit, maxMessageLength);
         this.writeCallLimit = writeCallLimit;
@@ -169,8 +185,10 @@ final class Connection implements Link {
     }
 
     /**
-     * One DATA frame: a buffer written in place, the send completing once it is written (the
-     * buffer stays the device's until then); an array run staged into a pooled block, the send
+     * One DATA frame: a buffer written in place, or an array run of primitives written straight
+     * from the array through the {@link SocketDescriptor}, the send completing once it is written
+     * (the buffer or array stays the device's until then); any other array run (objects,
+     * {@code boolean}, or a connection without a descriptor) staged into a pooled block, the send
      * completing at once.
      */
     @Override
@@ -181,9 +199,38 @@ final class Connection implements Link {
                 send.dynamicLength, send.id, receiveId, send);
             return;
         }
+        final MemorySegment run = descriptor == null ? null : Delivery.heapRun(send);
+        if (run != null) {
+            sendRun(send, run, receiveId);
+            return;
+        }
         send(FrameDescriptor.DATA, (byte) 0, send.tag, send.context, send.count, send.typeCode(), protocol.stage(send),
             send.messageLength, send.messageLength, 0, send.id, receiveId);
         send.complete(null, null);
+    }
+
+    /**
+     * Encodes and sends a rendezvous send's DATA frame whose payload is its array run, written
+     * through the descriptor once the header is; the send completes once the frame is written.
+     *
+     * @throws DeviceException if the connection is closed
+     */
+    private void sendRun(final MessageRequest send, final MemorySegment run, final long receiveId) {
+        writeLock.lock();
+        try {
+            if (closedBecause != null) {
+                throw new DeviceException("cannot send to rank " + rank + ": " + closedBecause);
+            }
+            final OutFrame frame = spare.isEmpty() ? new OutFrame() : spare.poll();
+            FrameDescriptor.encode(frame.header, FrameDescriptor.DATA, (byte) 0, send.tag, send.context, send.count,
+                send.typeCode(), send.messageLength, send.messageLength, 0, credit.takeReturnable(), send.id,
+                receiveId);
+            frame.run(run);
+            frame.completeWhenWritten = send;
+            writeOrQueue(frame);
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     // ---------------------------------------------------------------- writing, any thread
@@ -303,7 +350,7 @@ final class Connection implements Link {
     private void writeOrQueue(final OutFrame frame) {
         if (queue.isEmpty()) {
             try {
-                frame.writeTo(channel, writeCallLimit);
+                frame.writeTo(channel, descriptor, writeCallLimit);
             } catch (final IOException ex) {
                 writeFailed(frame, ex);
             }
@@ -368,7 +415,7 @@ final class Connection implements Link {
         try {
             while (!queue.isEmpty()) {
                 final OutFrame frame = queue.peek();
-                frame.writeTo(channel, writeCallLimit);
+                frame.writeTo(channel, descriptor, writeCallLimit);
                 if (!frame.written()) {
                     return;
                 }
@@ -427,12 +474,31 @@ final class Connection implements Link {
             writeLock.unlock();
         }
         key.cancel();
+        if (descriptor != null) {
+            // the descriptor keeps the socket open: end the connection for the peer now
+            descriptor.shutdown();
+        }
         try {
             channel.close();
         } catch (final IOException ignored) {
             // closing is all that is left to do with it
         }
         return true;
+    }
+
+    /**
+     * Closes the connection's second descriptor, once it is closed and no thread reads or writes
+     * any more (the device has stopped its progress and finished).
+     */
+    void closeDescriptor() {
+        writeLock.lock();
+        try {
+            if (descriptor != null) {
+                descriptor.close();
+            }
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     // ---------------------------------------------------------------- reading, by the driving thread
@@ -472,6 +538,21 @@ final class Connection implements Link {
         int reads = 0;
         boolean drained = false;
         while (true) {
+            if (landingRun != null) {
+                drainInboxIntoRun();
+                if (runLanded < landingRun.byteSize()) {
+                    if (drained || reads == READS_PER_EVENT) {
+                        return;
+                    }
+                    reads++;
+                    readIntoRun();
+                    if (runLanded < landingRun.byteSize()) {
+                        return;
+                    }
+                }
+                runDone();
+                continue;
+            }
             if (scatterCount == 0) {
                 if (inbox.remaining() < FrameDescriptor.HEADER_LENGTH) {
                     if (drained || reads == READS_PER_EVENT) {
@@ -514,6 +595,39 @@ final class Connection implements Link {
             scatter[1] = null;
             payloadDone();
         }
+    }
+
+    /** Copies the payload bytes the inbox holds into the landing run. */
+    private void drainInboxIntoRun() {
+        final int length = (int) Math.min(inbox.remaining(), landingRun.byteSize() - runLanded);
+        if (length > 0) {
+            MemorySegment.copy(inboxSegment, inbox.position(), landingRun, runLanded, length);
+            inbox.position(inbox.position() + length);
+            runLanded += length;
+        }
+    }
+
+    /**
+     * Reads what the socket has of the payload straight into the landing run, with one call.
+     *
+     * @throws EOFException if the peer closed the connection before the end of the payload
+     */
+    private void readIntoRun() throws IOException {
+        final long read = descriptor.receive(landingRun.asSlice(runLanded));
+        if (read < 0) {
+            throw endOfStream("before the last " + (landingRun.byteSize() - runLanded) + " payload bytes of a frame");
+        }
+        runLanded += read;
+    }
+
+    /** The payload has landed whole in the receive's array: hand the message over. */
+    private void runDone() {
+        final Arrival arrival = reading;
+        final MessageRequest receive = readingFor;
+        landingRun = null;
+        reading = null;
+        readingFor = null;
+        protocol.dataArrivedInRun(arrival, receive);
     }
 
     /**
@@ -604,9 +718,16 @@ final class Connection implements Link {
                 }
                 final Arrival arrival = receive.matched;
                 final int staticLength = h.messageLength - arrival.dynamicLength;
+                final MemorySegment run = descriptor == null ? null
+                    : Delivery.landingRun(arrival, h.payloadLength, receive);
                 if (receive.buffer != null && arrival.buffer
                     && staticLength <= receive.buffer.storageSegment().byteSize()) {
                     readInPlace(arrival, receive, staticLength);
+                } else if (run != null) {
+                    reading = arrival;
+                    readingFor = receive;
+                    landingRun = run;
+                    runLanded = 0;
                 } else if (h.payloadLength > 0) {
                     arrival.block = protocol.allocate(h.payloadLength);
                     readPayload(arrival, receive);

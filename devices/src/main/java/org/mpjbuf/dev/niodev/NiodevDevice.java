@@ -68,6 +68,8 @@ final class NiodevDevice extends MessageDevice {
     private int eagerCreditBytes;
     /** The most bytes asked of one write call, {@link Integer#MAX_VALUE} for no limit. */
     private int writeCallLimit;
+    /** Whether large array runs move through each connection's {@link SocketDescriptor}. */
+    private boolean zeroCopy;
     private long finishTimeoutMillis;
     private Connection[] connections;
     private ProgressEngine engine;
@@ -97,6 +99,8 @@ final class NiodevDevice extends MessageDevice {
         final int configuredCallLimit = (int) NiodevConfiguration.longValue(
             NiodevConfiguration.WRITE_CALL_LIMIT_PROP_NAME, arguments, NiodevConfiguration.WRITE_CALL_LIMIT);
         writeCallLimit = configuredCallLimit == 0 ? Integer.MAX_VALUE : configuredCallLimit;
+        zeroCopy = NiodevConfiguration.booleanValue(NiodevConfiguration.ZERO_COPY_PROP_NAME, arguments,
+            NiodevConfiguration.ZERO_COPY);
         finishTimeoutMillis = NiodevConfiguration.longValue(NiodevConfiguration.FINISH_TIMEOUT_MILLIS_PROP_NAME,
             arguments, NiodevConfiguration.FINISH_TIMEOUT_MILLIS);
         final int localRanks = bootstrap == null ? 1 : bootstrap.localRanks().length;
@@ -220,6 +224,7 @@ final class NiodevDevice extends MessageDevice {
             for (final Connection c : connections) {
                 if (c != null) {
                     c.close(reason);
+                    c.closeDescriptor();
                 }
             }
             ProgressEngine.closeQuietly(listener);
@@ -261,8 +266,8 @@ final class NiodevDevice extends MessageDevice {
         if (isFinished() || connections[peer] != null) {
             return "rank " + peer + " is connected already";
         }
-        final Connection connection = new Connection(this, protocol(), peer, channel, key, eagerLimit,
-            maxMessageLength, eagerCreditBytes, writeCallLimit);
+        final Connection connection = new Connection(this, protocol(), peer, channel, descriptor(channel, peer), key,
+            eagerLimit, maxMessageLength, eagerCreditBytes, writeCallLimit);
         connections[peer] = connection;
         links()[peer] = connection;
         key.attach(connection);
@@ -270,6 +275,33 @@ final class NiodevDevice extends MessageDevice {
         connected.incrementAndGet();
         wakeInit();
         return null;
+    }
+
+    /**
+     * Returns a second descriptor of an authenticated connection's socket, through which large
+     * array runs move with no copy, or {@code null} when zero copy is off or the descriptor is not
+     * found (then those runs are staged in pooled memory, as every other message).
+     */
+    private SocketDescriptor descriptor(final SocketChannel channel, final int peer) {
+        if (!zeroCopy) {
+            return null;
+        }
+        try {
+            return SocketDescriptor.of(channel);
+        } catch (final IOException | RuntimeException ex) {
+            LOG.log(System.Logger.Level.INFO, "niodev rank " + rank() + " stages large messages to rank " + peer
+                + " in pooled memory: " + ex.getMessage());
+            return null;
+        }
+    }
+
+    /**
+     * Large array runs move with no copy: from the eager limit on, where messages go by
+     * rendezvous, unless {@link NiodevConfiguration#ZERO_COPY_PROP_NAME} is off.
+     */
+    @Override
+    public long directRunLength() {
+        return zeroCopy ? eagerLimit + 1L : Long.MAX_VALUE;
     }
 
     void connectFailed(final int peer, final String reason) {

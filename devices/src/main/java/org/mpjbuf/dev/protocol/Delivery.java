@@ -90,6 +90,84 @@ public final class Delivery {
     }
 
     /**
+     * Returns the {@code count} elements of a primitive array from element {@code offset} as a
+     * segment of the array itself (a heap segment), through which a transport that takes heap
+     * memory moves them with no copy of its own ({@code niodev}'s
+     * {@link org.mpjbuf.dev.niodev.SocketDescriptor}).
+     *
+     * @param array the array: {@code byte[]}, {@code short[]}, {@code int[]}, {@code long[]},
+     *     {@code float[]}, {@code double[]} or {@code char[]}
+     * @param offset the first element
+     * @param count the elements
+     * @return the segment of {@code count * element size} bytes
+     * @throws IllegalArgumentException if the array is of another type ({@code boolean[]}, objects)
+     */
+    public static MemorySegment run(final Object array, final int offset, final int count) {
+        final MemorySegment whole = switch (array) {
+            case byte[] a -> MemorySegment.ofArray(a);
+            case short[] a -> MemorySegment.ofArray(a);
+            case int[] a -> MemorySegment.ofArray(a);
+            case long[] a -> MemorySegment.ofArray(a);
+            case float[] a -> MemorySegment.ofArray(a);
+            case double[] a -> MemorySegment.ofArray(a);
+            case char[] a -> MemorySegment.ofArray(a);
+            default -> throw new IllegalArgumentException("no heap segment of an array of "
+                + array.getClass().getComponentType() + " elements");
+        };
+        final long size = whole.byteSize() / java.lang.reflect.Array.getLength(array);
+        return whole.asSlice(offset * size, count * size);
+    }
+
+    /**
+     * Tells whether a run of a primitive array can be a heap segment ({@link #run}): every
+     * primitive type but {@code boolean}, which Java stores in a byte but the FFM API does not map.
+     *
+     * @param type the element type
+     * @return whether its runs have heap segments
+     */
+    public static boolean hasHeapRuns(final ElementType type) {
+        return type.isPrimitive() && type != ElementType.BOOLEAN;
+    }
+
+    /**
+     * Returns the elements of a send of an array run as a heap segment of the array
+     * ({@link #run}), for a transport that writes them with no copy of its own.
+     *
+     * @param send the send
+     * @return the segment, or {@code null} if the send is a buffer message, objects, {@code boolean}
+     *     elements or empty
+     */
+    public static MemorySegment heapRun(final MessageRequest send) {
+        if (send.buffer != null || send.objectBytes != null || send.count == 0 || !hasHeapRuns(send.type)) {
+            return null;
+        }
+        return run(send.array, send.offset, send.count);
+    }
+
+    /**
+     * Returns where a rendezvous message of elements (not a buffer message) may be read straight
+     * into its receive's array: a receive of an array run (no buffer, no sink), of the message's
+     * element type with heap runs ({@link #hasHeapRuns}), room for all its elements, and a payload
+     * that is exactly those elements. Any other pair goes through a pooled block and
+     * {@link #deliver}, which reports mismatches and truncation.
+     *
+     * @param message the matched message
+     * @param payloadLength the payload bytes its frame announces
+     * @param receive the receive
+     * @return the segment of the receive's array the payload fills, or {@code null}
+     */
+    public static MemorySegment landingRun(final Arrival message, final int payloadLength,
+                                           final MessageRequest receive) {
+        if (message.buffer || receive.buffer != null || receive.sink != null || receive.array == null
+            || message.type != receive.type || message.type == null || !hasHeapRuns(message.type)
+            || message.count > receive.count || message.count == 0
+            || payloadLength != (long) message.count * message.type.byteSize()) {
+            return null;
+        }
+        return run(receive.array, receive.offset, message.count);
+    }
+
+    /**
      * Copies a message into its receive.
      *
      * @param message the message; its block holds {@code messageLength} bytes (or is {@code null}

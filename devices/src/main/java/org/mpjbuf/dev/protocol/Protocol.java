@@ -286,6 +286,26 @@ public final class Protocol {
     }
 
     /**
+     * The payload of a rendezvous message of elements was read straight into its receive's array
+     * ({@link Delivery#landingRun}): convert it there if the sender's byte order is not this
+     * rank's, and complete, unless the receive failed meanwhile.
+     *
+     * @param message the message
+     * @param receive the receive whose array holds its elements
+     */
+    public void dataArrivedInRun(final Arrival message, final MessageRequest receive) {
+        if (matcher.takeReceive(receive.id) != receive) {
+            return;
+        }
+        if (message.order != ByteOrder.nativeOrder()) {
+            final MemorySegment run = Delivery.run(receive.array, receive.offset, message.count);
+            MemorySegment.copy(run, message.type.layout(message.order), 0, run, message.type.layout(), 0,
+                message.count);
+        }
+        receive.complete(message.status(ids[message.source], receive.previousStatus()), null);
+    }
+
+    /**
      * An eager buffer message's header has arrived: returns the posted receive its payload is to
      * be read into, now registered for it, or {@code null} to read it into a pooled block first.
      *

@@ -97,7 +97,7 @@ class OutFrameTest {
         final byte[] expected = prepare(frame, pattern(700_000, 1), pattern(300_001, 2));
         final RecordingChannel channel = new RecordingChannel(Long.MAX_VALUE);
 
-        frame.writeTo(channel, 262_144);
+        frame.writeTo(channel, null, 262_144);
 
         assertTrue(frame.written());
         assertArrayEquals(expected, channel.taken.toByteArray());
@@ -110,7 +110,7 @@ class OutFrameTest {
         final byte[] expected = prepare(frame, pattern(500_000, 3), pattern(10, 4));
         final RecordingChannel channel = new RecordingChannel(300_000);
 
-        frame.writeTo(channel, 200_000);
+        frame.writeTo(channel, null, 200_000);
 
         assertFalse(frame.written());
         assertEquals(List.of(200_000L, 200_000L), channel.asked);
@@ -118,7 +118,7 @@ class OutFrameTest {
         assertEquals(expected.length - 300_000, frame.remainingPayload() + frame.header.remaining());
 
         channel.accepts = Long.MAX_VALUE;
-        frame.writeTo(channel, 200_000);
+        frame.writeTo(channel, null, 200_000);
 
         assertTrue(frame.written());
         assertArrayEquals(expected, channel.taken.toByteArray());
@@ -137,7 +137,7 @@ class OutFrameTest {
             frame.payload(block, payload.length);
             final RecordingChannel channel = new RecordingChannel(Long.MAX_VALUE);
 
-            frame.writeTo(channel, Integer.MAX_VALUE);
+            frame.writeTo(channel, null, Integer.MAX_VALUE);
 
             assertTrue(frame.written());
             assertEquals(List.of((long) header.length + payload.length), channel.asked);
