@@ -259,9 +259,12 @@ public final class SocketDescriptor implements AutoCloseable {
     /**
      * Ends the connection both ways ({@code shutdown(SHUT_RDWR)}): the peer reads the end of the
      * stream, and calls on either descriptor fail or read nothing. Errors are ignored (the
-     * connection may be gone already).
+     * connection may be gone already); after {@link #close()} it does nothing.
      */
-    public void shutdown() {
+    public synchronized void shutdown() {
+        if (closed) {
+            return;
+        }
         try {
             final int ignored = (int) SHUTDOWN.invokeExact(descriptor, SHUT_RDWR);
         } catch (final Throwable ex) {

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Timeout;
  * {@link SocketDescriptor}: found for a connected channel (and for neither end of another
  * connection), it moves bytes between the socket and Java arrays in both directions, reports
  * nothing to read, the peer's end of the stream and a peer that is gone, and its shutdown ends
- * the connection for the peer while the channel is still open.
+ * the connection for the peer while the channel is still open (and does nothing once closed).
  */
 @Timeout(30)
 final class SocketDescriptorTest {
@@ -121,6 +121,20 @@ final class SocketDescriptorTest {
             });
             assertTrue(failed.getMessage().contains("send on socket descriptor"), failed.getMessage());
         }
+    }
+
+    @Test
+    void shouldLeaveTheConnectionAloneOnceClosed() throws IOException {
+        final SocketDescriptor out = SocketDescriptor.of(client);
+        out.close();
+        out.shutdown();
+        out.close();
+        client.write(ByteBuffer.wrap(new byte[] {7}));
+        final ByteBuffer one = ByteBuffer.allocate(1);
+        while (one.hasRemaining()) {
+            assertTrue(server.read(one) >= 0, "the connection is still open");
+        }
+        assertEquals(7, one.get(0));
     }
 
     @Test
