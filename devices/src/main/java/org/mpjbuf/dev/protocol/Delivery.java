@@ -114,7 +114,14 @@ public final class Delivery {
             default -> throw new IllegalArgumentException("no heap segment of an array of "
                 + array.getClass().getComponentType() + " elements");
         };
-        final long size = whole.byteSize() / java.lang.reflect.Array.getLength(array);
+        final long size = switch (array) {
+            case byte[] _ -> Byte.BYTES;
+            case short[] _ -> Short.BYTES;
+            case char[] _ -> Character.BYTES;
+            case int[] _ -> Integer.BYTES;
+            case float[] _ -> Float.BYTES;
+            default -> Long.BYTES;
+        };
         return whole.asSlice(offset * size, count * size);
     }
 
