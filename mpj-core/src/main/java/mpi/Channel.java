@@ -416,7 +416,7 @@ final class Channel {
             return false;
         }
         ElementType base = Types.elementType(type);
-        return base.isPrimitive() && base != ElementType.BOOLEAN && elements * base.byteSize() >= directRunLength;
+        return base.hasHeapRuns() && elements * base.byteSize() >= directRunLength;
     }
 
     private static MPIException receiveFailure(int elements, int source, int tag,

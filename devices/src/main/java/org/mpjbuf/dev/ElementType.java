@@ -91,6 +91,17 @@ public enum ElementType {
     }
 
     /**
+     * Tells whether a run of an array of this type can be a segment of the array itself (a heap
+     * segment, {@code MemorySegment.ofArray}), through which a device may move it with no copy of
+     * its own: every primitive type but {@code boolean}, which the FFM API does not map.
+     *
+     * @return {@code false} for {@link #BOOLEAN} and {@link #OBJECT}
+     */
+    public boolean hasHeapRuns() {
+        return layout != null && this != BOOLEAN;
+    }
+
+    /**
      * Returns the element type of an array.
      *
      * @param array a primitive array, or an array of any reference type

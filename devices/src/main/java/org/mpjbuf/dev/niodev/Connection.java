@@ -221,7 +221,7 @@ final class Connection implements Link {
             if (closedBecause != null) {
                 throw new DeviceException("cannot send to rank " + rank + ": " + closedBecause);
             }
-            final OutFrame frame = spare.isEmpty() ? new OutFrame() : spare.poll();
+            final OutFrame frame = takeFrame();
             FrameDescriptor.encode(frame.header, FrameDescriptor.DATA, (byte) 0, send.tag, send.context, send.count,
                 send.typeCode(), send.messageLength, send.messageLength, 0, credit.takeReturnable(), send.id,
                 receiveId);
@@ -253,7 +253,7 @@ final class Connection implements Link {
                 }
                 throw new DeviceException("cannot send to rank " + rank + ": " + closedBecause);
             }
-            final OutFrame frame = spare.isEmpty() ? new OutFrame() : spare.poll();
+            final OutFrame frame = takeFrame();
             FrameDescriptor.encode(frame.header, type, flags, tag, context, elementCount, elementTypeCode,
                 payloadLength, messageLength, dynamicLength, credit.takeReturnable(), sendId, receiveId);
             frame.payload(block, payloadLength);
@@ -276,7 +276,7 @@ final class Connection implements Link {
             if (closedBecause != null) {
                 throw new DeviceException("cannot send to rank " + rank + ": " + closedBecause);
             }
-            final OutFrame frame = spare.isEmpty() ? new OutFrame() : spare.poll();
+            final OutFrame frame = takeFrame();
             FrameDescriptor.encode(frame.header, FrameDescriptor.EAGER,
                 message != null ? FrameDescriptor.FLAG_BUFFER : 0, tag, context, count, typeCode, length, length,
                 dynamicLength, credit.takeReturnable(), -1, 0);
@@ -309,7 +309,7 @@ final class Connection implements Link {
             if (closedBecause != null) {
                 throw new DeviceException("cannot send to rank " + rank + ": " + closedBecause);
             }
-            final OutFrame frame = spare.isEmpty() ? new OutFrame() : spare.poll();
+            final OutFrame frame = takeFrame();
             FrameDescriptor.encode(frame.header, type, FrameDescriptor.FLAG_BUFFER, tag, context,
                 elementCount, elementTypeCode, length, length, dynamicLength, credit.takeReturnable(), sendId,
                 receiveId);
@@ -344,6 +344,12 @@ final class Connection implements Link {
         } finally {
             writeLock.unlock();
         }
+    }
+
+    /** Returns a kept frame to encode, or a new one; under the write lock. */
+    private OutFrame takeFrame() {
+        final OutFrame kept = spare.poll();
+        return kept == null ? new OutFrame() : kept;
     }
 
     /** Writes a frame at once if nothing is queued, and queues what is left; under the write lock. */

@@ -95,14 +95,14 @@ public final class Delivery {
      * memory moves them with no copy of its own ({@code niodev}'s
      * {@link org.mpjbuf.dev.niodev.SocketDescriptor}).
      *
-     * @param array the array: {@code byte[]}, {@code short[]}, {@code int[]}, {@code long[]},
-     *     {@code float[]}, {@code double[]} or {@code char[]}
+     * @param array the array, of a type with heap runs ({@link ElementType#hasHeapRuns()})
      * @param offset the first element
      * @param count the elements
-     * @return the segment of {@code count * element size} bytes
+     * @param type the array's element type
+     * @return the segment of {@code count * type.byteSize()} bytes
      * @throws IllegalArgumentException if the array is of another type ({@code boolean[]}, objects)
      */
-    public static MemorySegment run(final Object array, final int offset, final int count) {
+    public static MemorySegment run(final Object array, final int offset, final int count, final ElementType type) {
         final MemorySegment whole = switch (array) {
             case byte[] a -> MemorySegment.ofArray(a);
             case short[] a -> MemorySegment.ofArray(a);
@@ -114,26 +114,8 @@ public final class Delivery {
             default -> throw new IllegalArgumentException("no heap segment of an array of "
                 + array.getClass().getComponentType() + " elements");
         };
-        final long size = switch (array) {
-            case byte[] _ -> Byte.BYTES;
-            case short[] _ -> Short.BYTES;
-            case char[] _ -> Character.BYTES;
-            case int[] _ -> Integer.BYTES;
-            case float[] _ -> Float.BYTES;
-            default -> Long.BYTES;
-        };
+        final long size = type.byteSize();
         return whole.asSlice(offset * size, count * size);
-    }
-
-    /**
-     * Tells whether a run of a primitive array can be a heap segment ({@link #run}): every
-     * primitive type but {@code boolean}, which Java stores in a byte but the FFM API does not map.
-     *
-     * @param type the element type
-     * @return whether its runs have heap segments
-     */
-    public static boolean hasHeapRuns(final ElementType type) {
-        return type.isPrimitive() && type != ElementType.BOOLEAN;
     }
 
     /**
@@ -145,18 +127,18 @@ public final class Delivery {
      *     elements or empty
      */
     public static MemorySegment heapRun(final MessageRequest send) {
-        if (send.buffer != null || send.objectBytes != null || send.count == 0 || !hasHeapRuns(send.type)) {
+        if (send.buffer != null || send.objectBytes != null || send.count == 0 || !send.type.hasHeapRuns()) {
             return null;
         }
-        return run(send.array, send.offset, send.count);
+        return run(send.array, send.offset, send.count, send.type);
     }
 
     /**
      * Returns where a rendezvous message of elements (not a buffer message) may be read straight
      * into its receive's array: a receive of an array run (no buffer, no sink), of the message's
-     * element type with heap runs ({@link #hasHeapRuns}), room for all its elements, and a payload
-     * that is exactly those elements. Any other pair goes through a pooled block and
-     * {@link #deliver}, which reports mismatches and truncation.
+     * element type with heap runs ({@link ElementType#hasHeapRuns()}), room for all its elements,
+     * and a payload that is exactly those elements. Any other pair goes through a pooled block
+     * and {@link #deliver}, which reports mismatches and truncation.
      *
      * @param message the matched message
      * @param payloadLength the payload bytes its frame announces
@@ -166,12 +148,12 @@ public final class Delivery {
     public static MemorySegment landingRun(final Arrival message, final int payloadLength,
                                            final MessageRequest receive) {
         if (message.buffer || receive.buffer != null || receive.sink != null || receive.array == null
-            || message.type != receive.type || message.type == null || !hasHeapRuns(message.type)
+            || message.type != receive.type || message.type == null || !message.type.hasHeapRuns()
             || message.count > receive.count || message.count == 0
             || payloadLength != (long) message.count * message.type.byteSize()) {
             return null;
         }
-        return run(receive.array, receive.offset, message.count);
+        return run(receive.array, receive.offset, message.count, message.type);
     }
 
     /**

@@ -298,7 +298,7 @@ public final class Protocol {
             return;
         }
         if (message.order != ByteOrder.nativeOrder()) {
-            final MemorySegment run = Delivery.run(receive.array, receive.offset, message.count);
+            final MemorySegment run = Delivery.run(receive.array, receive.offset, message.count, message.type);
             MemorySegment.copy(run, message.type.layout(message.order), 0, run, message.type.layout(), 0,
                 message.count);
         }
