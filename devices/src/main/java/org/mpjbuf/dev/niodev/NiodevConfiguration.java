@@ -133,6 +133,23 @@ public final class NiodevConfiguration {
      */
     public static final boolean ZERO_COPY_DEFAULT = true;
 
+    /**
+     * Property naming the TCP congestion control algorithm of every connection
+     * ({@code TCP_CONGESTION}), or {@code system} for the kernel's default
+     * ({@code net.ipv4.tcp_congestion_control}). A connection whose algorithm cannot be set (not in
+     * the kernel, not allowed to the user, no descriptor found) keeps the kernel's, with a warning.
+     */
+    public static final String CONGESTION_CONTROL_PROP_NAME = "mpjbuf.niodev.congestionControl";
+    /**
+     * Default: {@code cubic}, the kernel's usual default. Where the kernel's default is BBR, its
+     * pacing sent one connection's segments from two cores, so the receiver saw them out of order
+     * and the sender retransmitted: a 4 MiB ping-pong then took 4-9 ms instead of 0.4 ms
+     * (benchmarks README, "Congestion control on one host").
+     */
+    public static final String CONGESTION_CONTROL_DEFAULT = "cubic";
+    /** The value of {@link #CONGESTION_CONTROL_PROP_NAME} that keeps the kernel's default. */
+    public static final String SYSTEM_CONGESTION_CONTROL = "system";
+
     private static final Settings SETTINGS = Settings.system();
 
     /** The settings that are durations read as longs; the others are sizes and counts that fit an int. */
@@ -166,6 +183,9 @@ public final class NiodevConfiguration {
         longValue(KEEPALIVE_IDLE_SECONDS_PROP_NAME, null, KEEPALIVE_IDLE_SECONDS_DEFAULT);
     /** Whether large array runs move with no copy, in effect. */
     public static final boolean ZERO_COPY = booleanValue(ZERO_COPY_PROP_NAME, null, ZERO_COPY_DEFAULT);
+    /** The congestion control setting in effect, an algorithm's name or {@link #SYSTEM_CONGESTION_CONTROL}. */
+    public static final String CONGESTION_CONTROL =
+        stringValue(CONGESTION_CONTROL_PROP_NAME, null, CONGESTION_CONTROL_DEFAULT);
     /** The spin time in effect. */
     public static final long IDLE_SPIN_NANOS = longValue(IDLE_SPIN_NANOS_PROP_NAME, null, IDLE_SPIN_NANOS_DEFAULT);
 

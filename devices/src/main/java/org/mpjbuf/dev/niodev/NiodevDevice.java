@@ -9,6 +9,7 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
@@ -70,6 +71,10 @@ final class NiodevDevice extends MessageDevice {
     private int writeCallLimit;
     /** Whether large array runs move through each connection's {@link SocketDescriptor}. */
     private boolean zeroCopy;
+    /** The congestion control algorithm each connection gets, {@code null} for the kernel's default. */
+    private String congestionControl;
+    /** Whether a connection kept the kernel's congestion control against the setting (warned once). */
+    private final AtomicBoolean congestionControlRefused = new AtomicBoolean();
     private long finishTimeoutMillis;
     private Connection[] connections;
     private ProgressEngine engine;
@@ -101,6 +106,14 @@ final class NiodevDevice extends MessageDevice {
         writeCallLimit = configuredCallLimit == 0 ? Integer.MAX_VALUE : configuredCallLimit;
         zeroCopy = NiodevConfiguration.booleanValue(NiodevConfiguration.ZERO_COPY_PROP_NAME, arguments,
             NiodevConfiguration.ZERO_COPY);
+        final String algorithm = NiodevConfiguration.stringValue(NiodevConfiguration.CONGESTION_CONTROL_PROP_NAME,
+            arguments, NiodevConfiguration.CONGESTION_CONTROL);
+        congestionControl = algorithm.equals(NiodevConfiguration.SYSTEM_CONGESTION_CONTROL) ? null : algorithm;
+        if (congestionControl != null && !SocketDescriptor.isAlgorithmName(congestionControl)) {
+            throw new IllegalArgumentException(NiodevConfiguration.CONGESTION_CONTROL_PROP_NAME + " = '" + algorithm
+                + "' (expected " + NiodevConfiguration.SYSTEM_CONGESTION_CONTROL
+                + " or the name of a TCP congestion control algorithm: 1 to 15 letters, digits or '_')");
+        }
         finishTimeoutMillis = NiodevConfiguration.longValue(NiodevConfiguration.FINISH_TIMEOUT_MILLIS_PROP_NAME,
             arguments, NiodevConfiguration.FINISH_TIMEOUT_MILLIS);
         final int localRanks = bootstrap == null ? 1 : bootstrap.localRanks().length;
@@ -256,6 +269,11 @@ final class NiodevDevice extends MessageDevice {
         }
     }
 
+    /** Returns the connection to {@code peer}, {@code null} until it is made. */
+    Connection connection(final int peer) {
+        return connections[peer];
+    }
+
     /** Returns how many connections this rank refused (failed handshakes). */
     int rejectedConnections() {
         return rejected.get();
@@ -278,21 +296,38 @@ final class NiodevDevice extends MessageDevice {
     }
 
     /**
-     * Returns a second descriptor of an authenticated connection's socket, through which large
-     * array runs move with no copy, or {@code null} when zero copy is off or the descriptor is not
-     * found (then those runs are staged in pooled memory, as every other message).
+     * Gives an authenticated connection's socket its congestion control algorithm, and returns a
+     * second descriptor of it, through which large array runs move with no copy, or {@code null}
+     * when zero copy is off or the descriptor is not found (then those runs are staged in pooled
+     * memory, as every other message).
      */
     private SocketDescriptor descriptor(final SocketChannel channel, final int peer) {
-        if (!zeroCopy) {
+        if (!zeroCopy && congestionControl == null) {
             return null;
         }
+        final SocketDescriptor found;
         try {
-            return SocketDescriptor.of(channel);
+            found = SocketDescriptor.of(channel);
         } catch (final IOException | RuntimeException ex) {
             LOG.log(System.Logger.Level.INFO, "niodev rank " + rank() + " stages large messages to rank " + peer
-                + " in pooled memory: " + ex.getMessage());
+                + " in pooled memory and keeps the kernel's congestion control: " + ex.getMessage());
             return null;
         }
+        if (congestionControl != null) {
+            try {
+                found.congestionControl(congestionControl);
+            } catch (final IOException | IllegalArgumentException ex) {
+                if (congestionControlRefused.compareAndSet(false, true)) {
+                    LOG.log(System.Logger.Level.WARNING, "niodev rank " + rank() + " keeps the kernel's congestion"
+                        + " control (" + NiodevConfiguration.CONGESTION_CONTROL_PROP_NAME + "): " + ex.getMessage());
+                }
+            }
+        }
+        if (zeroCopy) {
+            return found;
+        }
+        found.close();
+        return null;
     }
 
     /**

@@ -59,6 +59,12 @@ public final class SocketDescriptor implements AutoCloseable {
     private static final int AF_INET6 = 10;
     private static final int SHUT_RDWR = 2;
     private static final int MSG_NOSIGNAL = 0x4000;
+    private static final int EPERM = 1;
+    private static final int ENOENT = 2;
+    private static final int IPPROTO_TCP = 6;
+    private static final int TCP_CONGESTION = 13;
+    /** Bytes of a congestion control algorithm's name with its terminating zero ({@code TCP_CA_NAME_MAX}). */
+    private static final int CONGESTION_NAME_BYTES = 16;
     /** Bytes of a {@code struct sockaddr_storage}. */
     private static final int SOCKADDR_STORAGE = 128;
     private static final ValueLayout.OfShort NETWORK_SHORT = JAVA_SHORT.withOrder(ByteOrder.BIG_ENDIAN);
@@ -80,6 +86,13 @@ public final class SocketDescriptor implements AutoCloseable {
         Linker.Option.captureCallState("errno"));
     private static final MethodHandle SHUTDOWN = downcall("shutdown",
         FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
+    /** {@code int setsockopt(int, int, int, const void *, socklen_t)}; getsockopt's takes a {@code socklen_t *}. */
+    private static final MethodHandle SETSOCKOPT = downcall("setsockopt",
+        FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT),
+        Linker.Option.captureCallState("errno"));
+    private static final MethodHandle GETSOCKOPT = downcall("getsockopt",
+        FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS),
+        Linker.Option.captureCallState("errno"));
     private static final MethodHandle CLOSE = downcall("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
     private static final MethodHandle STRERROR = downcall("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
 
@@ -253,6 +266,81 @@ public final class SocketDescriptor implements AutoCloseable {
             if (errno != EINTR) {
                 throw new IOException("recv on socket descriptor " + descriptor + " failed: " + describe(errno));
             }
+        }
+    }
+
+    /**
+     * Chooses the socket's TCP congestion control algorithm ({@code TCP_CONGESTION}), which may
+     * change at any time of a connection's life; the kernel keeps it until the socket closes.
+     *
+     * @param algorithm the algorithm's name as the kernel knows it ({@code cubic}, {@code reno},
+     *     {@code bbr}, ...): letters, digits and {@code _}, at most 15 of them
+     * @throws IllegalArgumentException if the name cannot be an algorithm's
+     * @throws IOException if the kernel refuses: the algorithm is not available in it, or an
+     *     unprivileged process may not choose it (the message names the file that lists them)
+     */
+    public void congestionControl(final String algorithm) throws IOException {
+        if (!isAlgorithmName(algorithm)) {
+            throw new IllegalArgumentException("a TCP congestion control algorithm is named by 1 to "
+                + (CONGESTION_NAME_BYTES - 1) + " letters, digits or '_', not '" + algorithm + "'");
+        }
+        try (Arena call = Arena.ofConfined()) {
+            final MemorySegment errno = call.allocate(Linker.Option.captureStateLayout());
+            final MemorySegment name = call.allocateFrom(algorithm);
+            final int result = (int) SETSOCKOPT.invokeExact(errno, descriptor, IPPROTO_TCP, TCP_CONGESTION, name,
+                algorithm.length());
+            if (result != 0) {
+                final int code = errno.get(JAVA_INT, ERRNO_OFFSET);
+                final String reason = switch (code) {
+                    case ENOENT -> "this kernel has no such algorithm (see "
+                        + "/proc/sys/net/ipv4/tcp_available_congestion_control)";
+                    case EPERM -> "an unprivileged process may not choose it (see "
+                        + "/proc/sys/net/ipv4/tcp_allowed_congestion_control)";
+                    default -> describe(code);
+                };
+                throw new IOException("TCP congestion control '" + algorithm + "' refused on socket descriptor "
+                    + descriptor + ": " + reason);
+            }
+        } catch (final IOException | RuntimeException | Error ex) {
+            throw ex;
+        } catch (final Throwable ex) {
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    /**
+     * Tells whether {@code name} can name a TCP congestion control algorithm: 1 to 15 letters,
+     * digits or {@code _}. Whether the kernel has it is known only when it is set.
+     *
+     * @param name the name
+     * @return whether {@link #congestionControl(String)} would pass it to the kernel
+     */
+    public static boolean isAlgorithmName(final String name) {
+        return name.matches("[A-Za-z0-9_]{1," + (CONGESTION_NAME_BYTES - 1) + "}");
+    }
+
+    /**
+     * Returns the socket's TCP congestion control algorithm.
+     *
+     * @return the algorithm's name, as the kernel reports it
+     * @throws IOException if the kernel refuses the call
+     */
+    public String congestionControl() throws IOException {
+        try (Arena call = Arena.ofConfined()) {
+            final MemorySegment errno = call.allocate(Linker.Option.captureStateLayout());
+            final MemorySegment name = call.allocate(CONGESTION_NAME_BYTES);
+            final MemorySegment length = call.allocateFrom(JAVA_INT, CONGESTION_NAME_BYTES);
+            final int result = (int) GETSOCKOPT.invokeExact(errno, descriptor, IPPROTO_TCP, TCP_CONGESTION, name,
+                length);
+            if (result != 0) {
+                throw new IOException("getsockopt(TCP_CONGESTION) on socket descriptor " + descriptor + " failed: "
+                    + describe(errno.get(JAVA_INT, ERRNO_OFFSET)));
+            }
+            return name.getString(0);
+        } catch (final IOException | RuntimeException | Error ex) {
+            throw ex;
+        } catch (final Throwable ex) {
+            throw new IllegalStateException(ex);
         }
     }
 

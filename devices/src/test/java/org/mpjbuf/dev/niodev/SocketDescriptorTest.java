@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Timeout;
  * {@link SocketDescriptor}: found for a connected channel (and for neither end of another
  * connection), it moves bytes between the socket and Java arrays in both directions, reports
  * nothing to read, the peer's end of the stream and a peer that is gone, and its shutdown ends
- * the connection for the peer while the channel is still open (and does nothing once closed).
+ * the connection for the peer while the channel is still open (and does nothing once closed); it
+ * sets and reads the socket's congestion control, and says why the kernel refused an algorithm.
  */
 @Timeout(30)
 final class SocketDescriptorTest {
@@ -149,5 +150,22 @@ final class SocketDescriptorTest {
         other.configureBlocking(false);
         assertThrows(IOException.class, () -> SocketDescriptor.of(other), "not connected");
         other.close();
+    }
+
+    @Test
+    void shouldSetTheCongestionControlAndSayWhyTheKernelRefusedOne() throws IOException {
+        try (SocketDescriptor out = SocketDescriptor.of(client)) {
+            out.congestionControl("reno");
+            assertEquals("reno", out.congestionControl());
+            out.congestionControl("cubic");
+            assertEquals("cubic", out.congestionControl());
+            final IOException missing = assertThrows(IOException.class, () -> out.congestionControl("nosuchalgorithm"));
+            assertTrue(missing.getMessage().contains("'nosuchalgorithm'")
+                && missing.getMessage().contains("tcp_available_congestion_control"), missing.getMessage());
+            assertEquals("cubic", out.congestionControl(), "a refused algorithm changes nothing");
+            for (final String bad : new String[] {"", "cubic reno", "a_name_of_16_chr", "../cubic"}) {
+                assertThrows(IllegalArgumentException.class, () -> out.congestionControl(bad), bad);
+            }
+        }
     }
 }
