@@ -59,6 +59,7 @@ public final class SocketDescriptor implements AutoCloseable {
     private static final int AF_INET6 = 10;
     private static final int SHUT_RDWR = 2;
     private static final int MSG_NOSIGNAL = 0x4000;
+    private static final int MSG_MORE = 0x8000;
     private static final int EPERM = 1;
     private static final int ENOENT = 2;
     private static final int IPPROTO_TCP = 6;
@@ -218,10 +219,29 @@ public final class SocketDescriptor implements AutoCloseable {
      *     {@code ECONNRESET})
      */
     public long send(final MemorySegment source) throws IOException {
+        return send(source, false);
+    }
+
+    /**
+     * Writes what the socket takes of {@code source}, without blocking, and when {@code more}
+     * says that more bytes follow at once ({@code MSG_MORE}), lets the kernel hold back a
+     * segment that is not full until they come: a frame's header written so leaves in one
+     * segment with the start of its payload. The caller must then write those bytes without
+     * {@code more}, or the held ones wait.
+     *
+     * @param source the bytes, in native memory or a primitive array; at most the socket's
+     *     buffer is taken by one call
+     * @param more whether more bytes follow at once
+     * @return the bytes written, 0 if the socket takes none now
+     * @throws IOException if the kernel refuses the call (the peer is gone: {@code EPIPE},
+     *     {@code ECONNRESET})
+     */
+    public long send(final MemorySegment source, final boolean more) throws IOException {
+        final int flags = more ? MSG_NOSIGNAL | MSG_MORE : MSG_NOSIGNAL;
         while (true) {
             final long written;
             try {
-                written = (long) SEND.invokeExact(sendErrno, descriptor, source, source.byteSize(), MSG_NOSIGNAL);
+                written = (long) SEND.invokeExact(sendErrno, descriptor, source, source.byteSize(), flags);
             } catch (final Throwable ex) {
                 throw new IllegalStateException(ex);
             }

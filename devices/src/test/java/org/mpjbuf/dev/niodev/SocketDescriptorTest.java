@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Timeout;
  * connection), it moves bytes between the socket and Java arrays in both directions, reports
  * nothing to read, the peer's end of the stream and a peer that is gone, and its shutdown ends
  * the connection for the peer while the channel is still open (and does nothing once closed); it
- * sets and reads the socket's congestion control, and says why the kernel refused an algorithm.
+ * sets and reads the socket's congestion control, and says why the kernel refused an algorithm;
+ * bytes held back for more ({@code MSG_MORE}) arrive, in order, once the rest is written.
  */
 @Timeout(30)
 final class SocketDescriptorTest {
@@ -166,6 +167,30 @@ final class SocketDescriptorTest {
             for (final String bad : new String[] {"", "cubic reno", "a_name_of_16_chr", "../cubic"}) {
                 assertThrows(IllegalArgumentException.class, () -> out.congestionControl(bad), bad);
             }
+        }
+    }
+
+    @Test
+    void shouldDeliverBytesHeldBackForMoreOnceTheRestIsWritten() throws IOException {
+        try (SocketDescriptor out = SocketDescriptor.of(client); SocketDescriptor in = SocketDescriptor.of(server)) {
+            final byte[] head = {9, 8, 7, 6, 5, 4, 3, 2};
+            final long[] body = new long[200_000];
+            Arrays.setAll(body, i -> i * 3L - 1);
+            assertEquals(head.length, out.send(MemorySegment.ofArray(head), true));
+            final MemorySegment from = MemorySegment.ofArray(body);
+            final MemorySegment into = MemorySegment.ofArray(new byte[head.length + (int) from.byteSize()]);
+            long written = 0;
+            long read = 0;
+            while (read < into.byteSize()) {
+                if (written < from.byteSize()) {
+                    written += out.send(from.asSlice(written));
+                }
+                final long n = in.receive(into.asSlice(read));
+                assertTrue(n >= 0, "the stream does not end");
+                read += n;
+            }
+            assertArrayEquals(head, into.asSlice(0, head.length).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+            assertArrayEquals(body, into.asSlice(head.length).toArray(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED));
         }
     }
 }
