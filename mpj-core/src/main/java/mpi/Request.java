@@ -9,6 +9,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.mpjbuf.dev.CompletionListener;
 import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.TruncationException;
+import org.mpjbuf.dev.TypeMismatchException;
 
 /**
  * A non-blocking operation in progress ({@code Isend}, {@code Irecv}, ...). Waiting for or
@@ -46,7 +47,8 @@ public class Request {
 
         /**
          * Returns the error of an operation whose device request failed: by default
-         * {@code MPI_ERR_TRUNCATE} with both sizes for a truncation, else {@code MPI_ERR_OTHER}.
+         * {@code MPI_ERR_TRUNCATE} with both sizes for a truncation, {@code MPI_ERR_TYPE} for a
+         * message of another element type, else {@code MPI_ERR_OTHER}.
          * An operation that holds resources until it completes overrides it to release them.
          */
         default MPIException failed(DeviceException failure) {
@@ -363,8 +365,15 @@ public class Request {
         return whenDone.finish(deviceStatus);
     }
 
-    /** Describes an operation whose device request failed for another reason than a truncation. */
+    /**
+     * Describes an operation whose device request failed for another reason than a truncation:
+     * {@code MPI_ERR_TYPE} for a message of another element type than the receive's, else
+     * {@code MPI_ERR_OTHER}.
+     */
     static MPIException operationFailed(DeviceException failure) {
+        if (failure instanceof TypeMismatchException) {
+            return new MPIException(MPIException.ERR_TYPE, failure.getMessage(), failure);
+        }
         return new MPIException(MPIException.ERR_OTHER, "the operation failed: " + failure.getMessage());
     }
 

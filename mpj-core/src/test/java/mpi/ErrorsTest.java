@@ -55,6 +55,29 @@ class ErrorsTest {
     }
 
     @Test
+    void shouldReportATypeMismatchNamingBothTypesWhateverTheSize() {
+        Ranks.run(2, world -> {
+            int large = 1 << 20; // 4 MiB of ints: beyond every device's eager limit
+            if (world.Rank() == 0) {
+                world.Send(new int[] {1, 2}, 0, 2, MPI.INT, 1, 0);
+                Request largeSend = world.Isend(new int[large], 0, large, MPI.INT, 1, 1);
+                world.Send(new int[] {7}, 0, 1, MPI.INT, 1, 2);
+                largeSend.Wait();
+            } else {
+                assertError(MPIException.ERR_TYPE, "INT", () -> world.Recv(new float[2], 0, 2, MPI.FLOAT, 0, 0));
+                MPIException mismatch = assertThrows(MPIException.class,
+                    () -> world.Irecv(new float[large], 0, large, MPI.FLOAT, 0, 1).Wait());
+                assertEquals(MPIException.ERR_TYPE, mismatch.getErrorClass(), mismatch.getMessage());
+                assertTrue(mismatch.getMessage().contains("INT") && mismatch.getMessage().contains("FLOAT"),
+                    mismatch.getMessage());
+                int[] one = new int[1];
+                world.Recv(one, 0, 1, MPI.INT, 0, 2);
+                assertEquals(7, one[0], "the device goes on after a mismatch");
+            }
+        });
+    }
+
+    @Test
     void shouldRejectUseBeforeInit() {
         assertError(MPIException.ERR_OTHER, "before MPI.Init", () -> MPI.Buffer_attach(new byte[1]));
         assertError(MPIException.ERR_OTHER, "before MPI.Init", MPI::queryThread);

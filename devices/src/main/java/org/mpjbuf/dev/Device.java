@@ -44,8 +44,9 @@ import org.mpjbuf.Buffer;
  * {@link #ssend}) completes only after a receive has matched it. Sending to oneself works like
  * sending to anyone else (a blocking send to oneself above the eager limit waits for a receive
  * posted before it, as in MPI). A receive smaller than its message fails with
- * {@link TruncationException}, reporting both sizes; the message is consumed and the device remains
- * usable.
+ * {@link TruncationException}, reporting both sizes, and one whose element type is not the message's
+ * with {@link TypeMismatchException}, naming both types; either way the message is consumed and the
+ * device remains usable.
  *
  * <p><b>Thread safety.</b> All methods except {@code init} and {@code finish} are thread-safe: the
  * threads of one rank may send and receive concurrently (messages started concurrently by
@@ -243,6 +244,7 @@ public interface Device {
      * @param context the context id
      * @return the status of the received message
      * @throws TruncationException if the message has more than {@code count} elements
+     * @throws TypeMismatchException if the message's elements are of another type than the array's
      * @throws DeviceException if the receive failed for another reason
      */
     Status recv(Object array, int offset, int count, ProcessID source, int tag, int context);

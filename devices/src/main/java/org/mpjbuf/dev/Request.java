@@ -28,6 +28,7 @@ public interface Request {
      *
      * @return the status, or {@code null} if the request has not completed yet
      * @throws TruncationException if the message was larger than the receive buffer
+     * @throws TypeMismatchException if the message's elements are of another type than the receive's
      * @throws DeviceException if the request failed for another reason
      */
     Status test();
@@ -54,6 +55,7 @@ public interface Request {
      *
      * @return the status
      * @throws TruncationException if the message was larger than the receive buffer
+     * @throws TypeMismatchException if the message's elements are of another type than the receive's
      * @throws DeviceException if the request failed for another reason
      */
     Status await();

@@ -338,7 +338,7 @@ public abstract class DeviceConformanceTest extends DeviceBufferMessages {
                 device.send(ints(2, 1), 0, 2, ids[1], 1, CONTEXT);
                 device.send(ints(2, 2), 0, 2, ids[1], 1, CONTEXT);
             } else {
-                final DeviceException mismatch = assertThrows(DeviceException.class,
+                final TypeMismatchException mismatch = assertThrows(TypeMismatchException.class,
                     () -> device.recv(new long[2], 0, 2, ids[0], 1, CONTEXT));
                 assertTrue(mismatch.getMessage().contains("INT") && mismatch.getMessage().contains("LONG"),
                     mismatch.getMessage());

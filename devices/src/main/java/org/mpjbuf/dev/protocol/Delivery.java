@@ -13,6 +13,7 @@ import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.dev.Status;
 import org.mpjbuf.dev.TruncationException;
+import org.mpjbuf.dev.TypeMismatchException;
 import org.mpjbuf.dev.internal.ObjectCodec;
 import org.mpjbuf.dev.internal.Sections;
 
@@ -300,7 +301,6 @@ public final class Delivery {
     }
 
     private static DeviceException mismatch(final Arrival message, final ElementType expected) {
-        return new DeviceException("type mismatch: rank " + message.source + " sent " + message.count + " "
-            + message.type + " elements with tag " + message.tag + " but the matching receive expects " + expected);
+        return new TypeMismatchException(message.source, message.count, message.type, message.tag, expected);
     }
 }

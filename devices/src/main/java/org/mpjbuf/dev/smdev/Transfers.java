@@ -14,6 +14,7 @@ import org.mpjbuf.dev.ElementSink;
 import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.dev.Status;
 import org.mpjbuf.dev.TruncationException;
+import org.mpjbuf.dev.TypeMismatchException;
 import org.mpjbuf.dev.internal.ObjectCodec;
 import org.mpjbuf.dev.internal.Sections;
 
@@ -300,8 +301,7 @@ final class Transfers {
     }
 
     private static DeviceException mismatch(final SmdevRequest send, final ElementType expected) {
-        return new DeviceException("type mismatch: rank " + send.sourceRank + " sent " + send.count + " "
-            + send.type + " elements with tag " + send.tag + " but the matching receive expects " + expected);
+        return new TypeMismatchException(send.sourceRank, send.count, send.type, send.tag, expected);
     }
 
     /** Returns the pool's memory once every rank has finished. */

@@ -18,7 +18,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mpjbuf.dev.Device;
-import org.mpjbuf.dev.DeviceException;
 import org.mpjbuf.dev.ElementSink;
 import org.mpjbuf.dev.ElementType;
 import org.mpjbuf.dev.ProcessID;
@@ -26,6 +25,7 @@ import org.mpjbuf.dev.Ranks;
 import org.mpjbuf.dev.Request;
 import org.mpjbuf.dev.Status;
 import org.mpjbuf.dev.TruncationException;
+import org.mpjbuf.dev.TypeMismatchException;
 
 /**
  * The fast boxes of smdev (see {@link FastBox} and {@link Mailbox}): order with the messages that
@@ -375,7 +375,7 @@ final class FastBoxTest {
                 final TruncationException truncated = assertThrows(TruncationException.class,
                     () -> device.recv(two, 0, 2, ids[0], 1, CONTEXT));
                 assertEquals(3, truncated.status().elementCount());
-                final DeviceException mismatch = assertThrows(DeviceException.class,
+                final TypeMismatchException mismatch = assertThrows(TypeMismatchException.class,
                     () -> device.recv(new double[1], 0, 1, ids[0], 2, CONTEXT));
                 assertTrue(mismatch.getMessage().contains("type mismatch"), mismatch.getMessage());
                 final int[] one = new int[1];
