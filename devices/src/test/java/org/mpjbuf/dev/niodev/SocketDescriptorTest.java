@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
@@ -49,6 +50,21 @@ final class SocketDescriptorTest {
         listener.close();
     }
 
+    /** Writes all of {@code from} through {@code out} while reading through {@code in} until {@code into} is full. */
+    private static void pump(final SocketDescriptor out, final MemorySegment from, final SocketDescriptor in,
+                             final MemorySegment into) throws IOException {
+        long written = 0;
+        long read = 0;
+        while (read < into.byteSize()) {
+            if (written < from.byteSize()) {
+                written += out.send(from.asSlice(written));
+            }
+            final long n = in.receive(into.asSlice(read));
+            assertTrue(n >= 0, "the stream does not end");
+            read += n;
+        }
+    }
+
     @Test
     void shouldMoveArraysBothWaysWithTheSocketsOwnDescriptors() throws IOException {
         try (SocketDescriptor out = SocketDescriptor.of(client); SocketDescriptor in = SocketDescriptor.of(server)) {
@@ -57,16 +73,7 @@ final class SocketDescriptorTest {
             final long[] received = new long[sent.length];
             final MemorySegment from = MemorySegment.ofArray(sent);
             final MemorySegment into = MemorySegment.ofArray(received);
-            long written = 0;
-            long read = 0;
-            while (read < into.byteSize()) {
-                if (written < from.byteSize()) {
-                    written += out.send(from.asSlice(written));
-                }
-                final long n = in.receive(into.asSlice(read));
-                assertTrue(n >= 0, "the stream does not end");
-                read += n;
-            }
+            pump(out, from, in, into);
             final double[] back = new double[sent.length];
             MemorySegment.copy(into, 0, MemorySegment.ofArray(back), 0, into.byteSize());
             assertArrayEquals(sent, back);
@@ -179,18 +186,9 @@ final class SocketDescriptorTest {
             assertEquals(head.length, out.send(MemorySegment.ofArray(head), true));
             final MemorySegment from = MemorySegment.ofArray(body);
             final MemorySegment into = MemorySegment.ofArray(new byte[head.length + (int) from.byteSize()]);
-            long written = 0;
-            long read = 0;
-            while (read < into.byteSize()) {
-                if (written < from.byteSize()) {
-                    written += out.send(from.asSlice(written));
-                }
-                final long n = in.receive(into.asSlice(read));
-                assertTrue(n >= 0, "the stream does not end");
-                read += n;
-            }
-            assertArrayEquals(head, into.asSlice(0, head.length).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
-            assertArrayEquals(body, into.asSlice(head.length).toArray(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED));
+            pump(out, from, in, into);
+            assertArrayEquals(head, into.asSlice(0, head.length).toArray(ValueLayout.JAVA_BYTE));
+            assertArrayEquals(body, into.asSlice(head.length).toArray(ValueLayout.JAVA_LONG_UNALIGNED));
         }
     }
 }
