@@ -181,9 +181,9 @@ final class ProgressEngine implements Runnable {
                     selector.wakeup();
                 }
                 // The woken progress thread holds the lock until it leaves the selector, and needs a
-                // processor to do so; with every core spinning a rank, it waited for the scheduler:
-                // an 8 MiB exchange after 10 ms of computing took 3.2-4.1 ms instead of 2.8-3.4 ms
-                // (benchmarks README, "A waiter yields to the progress thread it woke").
+                // processor to do so; with every core spinning a rank, it waited for the scheduler.
+                // An 8 MiB exchange after 10 ms of computing took 3.2-4.1 ms without this yield and
+                // 2.8-3.4 ms with it (benchmarks README, "A waiter yields to the progress thread it woke").
                 Thread.yield();
             }
             return;
