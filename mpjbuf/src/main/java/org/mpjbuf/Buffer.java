@@ -636,6 +636,25 @@ public final class Buffer implements SectionWriter, SectionReader {
         cursor.strScatterArray(Type.FLOAT, dest, dstOff, rank, exts, strs, shape);
     }
 
+    /**
+     * Writes {@code numEls} elements that lie packed in {@code src}, in byte order {@code order},
+     * to the current section, which must be of {@code type}: a static primitive type other than
+     * {@link Type#BOOLEAN}. They are converted to this buffer's byte order as they are copied, in
+     * one copy with no array in between (a message's payload as it came off the wire, say).
+     *
+     * @param type the section's type
+     * @param src the elements, from its first byte on; it may be longer
+     * @param order the byte order of the elements in {@code src}
+     * @param numEls number of elements
+     * @throws IllegalStateException if the buffer is readable, no section is open, the section has
+     *     another type, or the static section is full
+     * @throws IllegalArgumentException if {@code type} is dynamic or {@code BOOLEAN}, the count is
+     *     negative, or {@code src} holds fewer than {@code numEls} elements
+     */
+    public void write(Type type, MemorySegment src, ByteOrder order, int numEls) {
+        cursor.writeSegment(type, src, order, numEls);
+    }
+
     @Override
     public void write(double[] src, int srcOff, int numEls) {
         cursor.writeArray(Type.DOUBLE, src, srcOff, numEls);

@@ -532,6 +532,29 @@ final class SectionCursor {
         writeArrayChecked(element, src, srcOff, numEls);
     }
 
+    /**
+     * Appends {@code numEls} elements of {@code element}, packed in {@code src} in
+     * {@code srcOrder}, converted to the storage's order as they are copied: one copy, checked as
+     * an array write is.
+     */
+    void writeSegment(Type element, MemorySegment src, ByteOrder srcOrder, int numEls) {
+        ValueLayout to = element.bulkLayout(bigEndian);
+        if (to == null) {
+            throw new IllegalArgumentException(element + " elements are not copied from memory: only the static"
+                + " primitive types other than BOOLEAN are");
+        }
+        requireCount(numEls);
+        long length = (long) numEls * element.elementLength();
+        if (src.byteSize() < length) {
+            throw new IllegalArgumentException(numEls + " " + element + " elements need " + length
+                + " bytes, the segment has " + src.byteSize());
+        }
+        int index = writeIndex(element, numEls);
+        MemorySegment.copy(src, element.bulkLayout(srcOrder == ByteOrder.BIG_ENDIAN), 0, storage.segment(), to,
+            index, numEls);
+        wrote(numEls);
+    }
+
     /** Whether {@code array[offset .. offset + count)} is a range of a non-null array. */
     private static boolean inArray(Object array, int offset, int count) {
         return array != null && offset >= 0 && count >= 0 && offset <= Array.getLength(array) - count;

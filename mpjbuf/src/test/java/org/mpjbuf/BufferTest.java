@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -146,6 +148,47 @@ class BufferTest {
             Elements.assertSameElements(expected, dest);
             factory.free(buffer);
         }
+    }
+
+    @Test
+    void shouldWritePackedElementsFromMemoryInEitherByteOrder() {
+        Random random = new Random(11);
+        for (Type type : Type.values()) {
+            if (type.isDynamic() || type == Type.BOOLEAN) {
+                Buffer buffer = factory.allocate(64);
+                buffer.putSectionHeader(type);
+                assertThrows(IllegalArgumentException.class,
+                        () -> buffer.write(type, MemorySegment.ofArray(new byte[8]), ByteOrder.BIG_ENDIAN, 1), type.name());
+                factory.free(buffer);
+                continue;
+            }
+            for (ByteOrder from : new ByteOrder[] {ByteOrder.BIG_ENDIAN, ByteOrder.LITTLE_ENDIAN}) {
+                Object expected = Elements.randomArray(type, COUNT, random);
+                MemorySegment packed = MemorySegment.ofArray(new byte[COUNT * type.elementLength() + 5]);
+                MemorySegment.copy(expected, 0, packed, type.bulkLayout(from == ByteOrder.BIG_ENDIAN), 0, COUNT);
+                Buffer buffer = factory.allocate(BufferDescriptor.sectionSize(type, COUNT));
+                buffer.putSectionHeader(type);
+                buffer.write(type, packed.asSlice(0, 3L * type.elementLength()), from, 3);
+                buffer.write(type, packed.asSlice(3L * type.elementLength()), from, COUNT - 3);
+                buffer.commit();
+                assertSame(type, buffer.getSectionHeader());
+                Object back = Array.newInstance(expected.getClass().getComponentType(), COUNT);
+                Elements.read(buffer, back, 0, COUNT);
+                assertTrue(Objects.deepEquals(expected, back), type + " packed " + from + " into a " + order + " buffer");
+                factory.free(buffer);
+            }
+        }
+        Buffer ints = factory.allocate(BufferDescriptor.sectionSize(Type.INT, 2));
+        ints.putSectionHeader(Type.INT);
+        IllegalArgumentException few = assertThrows(IllegalArgumentException.class,
+                () -> ints.write(Type.INT, MemorySegment.ofArray(new byte[7]), ByteOrder.BIG_ENDIAN, 2));
+        assertTrue(few.getMessage().contains("8 bytes"), few.getMessage());
+        assertThrows(IllegalStateException.class,
+                () -> ints.write(Type.LONG, MemorySegment.ofArray(new byte[8]), ByteOrder.BIG_ENDIAN, 1), "another type");
+        assertThrows(IllegalStateException.class,
+                () -> ints.write(Type.INT, MemorySegment.ofArray(new byte[12]), ByteOrder.BIG_ENDIAN, 3), "full");
+        ints.write(Type.INT, MemorySegment.ofArray(new byte[8]), ByteOrder.BIG_ENDIAN, 2);
+        factory.free(ints);
     }
 
     @Test

@@ -7,6 +7,7 @@ import java.nio.ByteOrder;
 
 import org.mpjbuf.Buffer;
 import org.mpjbuf.BufferDescriptor;
+import org.mpjbuf.Type;
 import org.mpjbuf.buddy.BufferPool;
 import org.mpjbuf.buddy.PoolExhaustedException;
 import org.mpjbuf.dev.DeviceException;
@@ -225,14 +226,23 @@ public final class Delivery {
             return new TruncationException(status, -1, target.capacity());
         }
         target.classLoader(loader);
-        final Object run;
-        if (message.type == ElementType.OBJECT) {
-            run = objects(message, loader);
+        if (message.type == ElementType.OBJECT || message.type == ElementType.BOOLEAN) {
+            final Object run;
+            if (message.type == ElementType.OBJECT) {
+                run = objects(message, loader);
+            } else {
+                run = Array.newInstance(message.type.carrier(), message.count);
+                copyRun(message, run, 0, message.count);
+            }
+            Sections.write(target, run, 0, message.count, message.type);
         } else {
-            run = Array.newInstance(message.type.carrier(), message.count);
-            copyRun(message, run, 0, message.count);
+            // the payload goes from its block into the buffer in one copy, converted to the buffer's order
+            final Type section = Sections.typeOf(message.type);
+            target.putSectionHeader(section);
+            if (message.count > 0) {
+                target.write(section, message.block, message.order, message.count);
+            }
         }
-        Sections.write(target, run, 0, message.count, message.type);
         target.commit();
         return null;
     }
