@@ -248,12 +248,8 @@ public final class SocketDescriptor implements AutoCloseable {
             if (written >= 0) {
                 return written;
             }
-            final int errno = sendErrno.get(JAVA_INT, ERRNO_OFFSET);
-            if (errno == EAGAIN) {
+            if (!interrupted("send", sendErrno)) {
                 return 0;
-            }
-            if (errno != EINTR) {
-                throw new IOException("send on socket descriptor " + descriptor + " failed: " + describe(errno));
             }
         }
     }
@@ -279,14 +275,28 @@ public final class SocketDescriptor implements AutoCloseable {
             if (read == 0) {
                 return target.byteSize() == 0 ? 0 : -1;
             }
-            final int errno = receiveErrno.get(JAVA_INT, ERRNO_OFFSET);
-            if (errno == EAGAIN) {
+            if (!interrupted("recv", receiveErrno)) {
                 return 0;
             }
-            if (errno != EINTR) {
-                throw new IOException("recv on socket descriptor " + descriptor + " failed: " + describe(errno));
-            }
         }
+    }
+
+    /**
+     * After a {@code send} or {@code recv} that returned -1: tells whether a signal interrupted it
+     * ({@code EINTR}: make the call again), or returns {@code false} when nothing could move
+     * ({@code EAGAIN}: the caller reports 0 bytes).
+     *
+     * @throws IOException for any other error, naming the call and the error
+     */
+    private boolean interrupted(final String call, final MemorySegment errnoState) throws IOException {
+        final int errno = errnoState.get(JAVA_INT, ERRNO_OFFSET);
+        if (errno == EAGAIN) {
+            return false;
+        }
+        if (errno != EINTR) {
+            throw new IOException(call + " on socket descriptor " + descriptor + " failed: " + describe(errno));
+        }
+        return true;
     }
 
     /**

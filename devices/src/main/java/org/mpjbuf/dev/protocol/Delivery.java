@@ -226,14 +226,12 @@ public final class Delivery {
             return new TruncationException(status, -1, target.capacity());
         }
         target.classLoader(loader);
-        if (message.type == ElementType.OBJECT || message.type == ElementType.BOOLEAN) {
-            final Object run;
-            if (message.type == ElementType.OBJECT) {
-                run = objects(message, loader);
-            } else {
-                run = Array.newInstance(message.type.carrier(), message.count);
-                copyRun(message, run, 0, message.count);
-            }
+        if (message.type == ElementType.OBJECT) {
+            Sections.write(target, objects(message, loader), 0, message.count, message.type);
+        } else if (message.type == ElementType.BOOLEAN) {
+            // booleans have no packed form to copy from memory: through an array
+            final boolean[] run = new boolean[message.count];
+            copyRun(message, run, 0, message.count);
             Sections.write(target, run, 0, message.count, message.type);
         } else {
             // the payload goes from its block into the buffer in one copy, converted to the buffer's order
